@@ -1,0 +1,208 @@
+"""Deck and Slide: the root of the IR, with theme, assets, provenance and tree helpers."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from pydantic import Field, PrivateAttr
+
+from ace_core.assets import AssetStore
+from ace_core.color import Color
+from ace_core.ir.base import IRModel
+from ace_core.ir.loss import LossReport
+from ace_core.ir.nodes import Node, NodeBase, NodeSource
+from ace_core.ir.style import Paint
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AssetInfo",
+    "Background",
+    "Deck",
+    "DeckSource",
+    "Slide",
+    "Theme",
+    "ThemeFonts",
+    "Transition",
+]
+
+SCHEMA_VERSION = "1.0"
+
+
+class ThemeFonts(IRModel):
+    major: str | None = Field(None, description="headings (+mj-lt)")
+    minor: str | None = Field(None, description="body (+mn-lt)")
+    major_ea: str | None = None
+    minor_ea: str | None = None
+    major_cs: str | None = None
+    minor_cs: str | None = None
+
+
+class Theme(IRModel):
+    """Colour scheme (dk1 lt1 dk2 lt2 accent1-6 hlink folHlink) and fonts."""
+
+    name: str = ""
+    colors: dict[str, Color] = Field(default_factory=dict)
+    fonts: ThemeFonts = Field(default_factory=ThemeFonts)
+
+
+class Background(IRModel):
+    fills: list[Paint] = Field(default_factory=list)
+    inherited: bool = Field(False, description="came from the layout / master, not the slide itself")
+
+
+class Transition(IRModel):
+    """Slide transition. `style` in a neutral vocabulary (fade, push, wipe, split, cover, uncover,
+    zoom, cut, dissolve, morph, random, ... or Figma's SLIDE_FROM_LEFT etc.)."""
+
+    style: str = "fade"
+    direction: str | None = None
+    duration: float | None = Field(None, ge=0, description="seconds")
+    curve: str | None = None
+    timing: Literal["ON_CLICK", "AFTER_DELAY"] = "ON_CLICK"
+    delay: float | None = Field(None, ge=0, description="seconds, for AFTER_DELAY")
+
+
+class AssetInfo(IRModel):
+    mime: str = "application/octet-stream"
+    size: int = 0
+    name: str | None = None
+
+
+class DeckSource(IRModel):
+    """Provenance of a deck read from a file. `package` is the asset hash of the original bytes,
+    which a writer for the same format patches."""
+
+    format: str
+    path: str | None = None
+    sha256: str | None = None
+    package: str | None = None
+
+
+class Slide(IRModel):
+    id: str = Field(min_length=1)
+    name: str = ""
+    children: list[Node] = Field(default_factory=list)
+    background: Background | None = None
+    transition: Transition | None = None
+    notes: str = ""
+    hidden: bool = False
+    layout: str | None = Field(None, description="layout name (OOXML slide layout, Figma Slides template)")
+    section: str | None = None
+    source: NodeSource | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def iter_nodes(self) -> Iterator[NodeBase]:
+        """Every node of the slide, depth first, parents before children."""
+        stack: list[NodeBase] = list(reversed(self.children))
+        while stack:
+            node = stack.pop()
+            yield node
+            kids = getattr(node, "children", None)
+            if kids:
+                stack.extend(reversed(kids))
+
+
+class Deck(IRModel):
+    """A presentation. Geometry in px; `width` x `height` is the slide size."""
+
+    schema_version: str = SCHEMA_VERSION
+    id: str = "deck"
+    name: str = ""
+    width: float = Field(1280.0, gt=0, description="px")
+    height: float = Field(720.0, gt=0, description="px")
+    slides: list[Slide] = Field(default_factory=list)
+    theme: Theme | None = None
+    assets: dict[str, AssetInfo] = Field(default_factory=dict)
+    source: DeckSource | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    _store: AssetStore = PrivateAttr(default_factory=AssetStore)
+    _report: LossReport = PrivateAttr(default_factory=LossReport)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the IR is equal (the asset store and the last read's report are not compared)."""
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- assets --------------------------------------------------------------------------------
+    @property
+    def store(self) -> AssetStore:
+        return self._store
+
+    def attach_store(self, store: AssetStore) -> None:
+        self._store = store
+
+    def add_asset(self, data: bytes, mime: str, name: str | None = None) -> str:
+        """Store bytes; returns their hash and records the asset's info."""
+        key = self._store.put(data)
+        if key not in self.assets:
+            self.assets[key] = AssetInfo(mime=mime, size=len(data), name=name)
+        return key
+
+    def asset_bytes(self, key: str) -> bytes:
+        return self._store.get(key)
+
+    # -- loss report of the last read ----------------------------------------------------------
+    @property
+    def report(self) -> LossReport:
+        """What the adapter that built this deck could not carry (not part of the JSON)."""
+        return self._report
+
+    @report.setter
+    def report(self, value: LossReport) -> None:
+        self._report = value
+
+    # -- tree helpers --------------------------------------------------------------------------
+    def iter_nodes(self) -> Iterator[tuple[Slide, NodeBase]]:
+        for slide in self.slides:
+            for node in slide.iter_nodes():
+                yield slide, node
+
+    def slide(self, slide_id: str) -> Slide | None:
+        for s in self.slides:
+            if s.id == slide_id:
+                return s
+        return None
+
+    def find(self, node_id: str) -> tuple[Slide, NodeBase] | None:
+        for slide, node in self.iter_nodes():
+            if node.id == node_id:
+                return slide, node
+        return None
+
+    def clone(self) -> Deck:
+        """A deep copy sharing the (append-only, content-addressed) asset store."""
+        memo: dict[int, Any] = {id(self._store): self._store}
+        return copy.deepcopy(self, memo)
+
+    # -- JSON ----------------------------------------------------------------------------------
+    def to_json(self, *, indent: int | None = None) -> str:
+        """Compact IR JSON (defaults omitted). `Deck.from_json(d.to_json()) == d`."""
+        return self.model_dump_json(exclude_defaults=True, indent=indent)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_defaults=True)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, where: str = "deck") -> Deck:
+        """Parse and validate IR JSON; errors name the slide, node and field."""
+        from ace_core.ir.validate import parse_deck
+
+        return parse_deck(text, where=where)
+
+    def save(self, path: str | Any, *, indent: int | None = None) -> None:
+        """Write IR JSON to `path` and the assets to `<stem>.assets/` beside it, atomically."""
+        from ace_core.ir.storage import save_deck
+
+        save_deck(self, path, indent=indent)
+
+    @classmethod
+    def load(cls, path: str | Any) -> Deck:
+        from ace_core.ir.storage import load_deck
+
+        return load_deck(path)

@@ -1,0 +1,140 @@
+"""Data of the presentation-semantic node kinds: tables, charts, connector ends."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ace_core.ir.base import IRModel
+from ace_core.ir.style import Paint, Sides, Stroke
+from ace_core.ir.text import TextBody, TextStyle
+
+__all__ = [
+    "CellBorders",
+    "ChartAxis",
+    "ChartData",
+    "ChartLegend",
+    "ChartSeries",
+    "ConnectorEnd",
+    "DataLabels",
+    "TableCell",
+    "TableRow",
+    "TableStyle",
+]
+
+
+class CellBorders(IRModel):
+    top: Stroke | None = None
+    right: Stroke | None = None
+    bottom: Stroke | None = None
+    left: Stroke | None = None
+    diagonal_down: Stroke | None = None
+    diagonal_up: Stroke | None = None
+
+
+class TableCell(IRModel):
+    """A grid cell. A merged area's top-left cell has row_span/col_span > 1; the cells it covers
+    stay in the grid with `h_merged` / `v_merged` set (as OOXML hMerge / vMerge)."""
+
+    text: TextBody = Field(default_factory=TextBody)
+    fills: list[Paint] = Field(default_factory=list)
+    borders: CellBorders = Field(default_factory=CellBorders)
+    row_span: int = Field(1, ge=1)
+    col_span: int = Field(1, ge=1)
+    h_merged: bool = False
+    v_merged: bool = False
+    margins: Sides | None = Field(None, description="px; None = the format default")
+    vertical_align: Literal["TOP", "CENTER", "BOTTOM"] = "TOP"
+
+
+class TableRow(IRModel):
+    height: float = Field(0.0, ge=0, description="px (minimum; text may grow the row)")
+    cells: list[TableCell] = Field(default_factory=list)
+
+
+class TableStyle(IRModel):
+    style_id: str | None = Field(None, description="OOXML table style GUID")
+    first_row: bool = False
+    first_col: bool = False
+    last_row: bool = False
+    last_col: bool = False
+    band_rows: bool = False
+    band_cols: bool = False
+    header_fill: Paint | None = None
+    band_fill: Paint | None = None
+    text_style: TextStyle | None = None
+
+
+ChartType = Literal[
+    "bar", "column", "line", "area", "pie", "doughnut", "scatter", "radar", "bubble", "stock", "surface", "other"
+]
+
+
+class ChartSeries(IRModel):
+    name: str = ""
+    values: list[float | None] = Field(default_factory=list)
+    x_values: list[float | None] | None = Field(None, description="scatter / bubble x values")
+    sizes: list[float | None] | None = Field(None, description="bubble sizes")
+    fill: Paint | None = None
+    line: Stroke | None = None
+    marker: str | None = Field(None, description="none, circle, square, diamond, triangle, ...")
+    point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
+    smooth: bool = False
+
+
+class ChartAxis(IRModel):
+    title: str | None = None
+    visible: bool = True
+    min: float | None = None
+    max: float | None = None
+    major_unit: float | None = None
+    number_format: str | None = None
+    gridlines: bool = False
+    reverse: bool = False
+
+
+class ChartLegend(IRModel):
+    position: Literal["top", "bottom", "left", "right", "top_right", "none"] = "right"
+    overlay: bool = False
+    font: TextStyle | None = None
+
+
+class DataLabels(IRModel):
+    show_value: bool = True
+    show_category: bool = False
+    show_series: bool = False
+    show_percent: bool = False
+    position: str | None = Field(None, description="ctr, inEnd, inBase, outEnd, bestFit, t, b, l, r")
+    number_format: str | None = None
+
+
+class ChartData(IRModel):
+    """A chart with its data. `chart_type` column = vertical bars, bar = horizontal bars."""
+
+    chart_type: ChartType = "column"
+    grouping: Literal["clustered", "stacked", "percent_stacked", "standard"] = "clustered"
+    categories: list[str] = Field(default_factory=list)
+    series: list[ChartSeries] = Field(default_factory=list)
+    title: str | None = None
+    title_style: TextStyle | None = None
+    legend: ChartLegend | None = Field(default_factory=ChartLegend)
+    x_axis: ChartAxis = Field(default_factory=ChartAxis)
+    y_axis: ChartAxis = Field(default_factory=lambda: ChartAxis(gridlines=True))
+    data_labels: DataLabels | None = None
+    hole_size: float | None = Field(None, description="doughnut hole, percent")
+    gap_width: float | None = Field(None, description="bar gap, percent")
+    overlap: float | None = None
+    vary_colors: bool = False
+    style: int | None = None
+    workbook_asset: str | None = Field(None, description="embedded workbook (xlsx) asset hash")
+    extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")
+
+
+class ConnectorEnd(IRModel):
+    """A connector end bound to a node (with an OOXML connection-site index or a Figma magnet),
+    or free (node_id None: the end is where the connector's box puts it)."""
+
+    node_id: str | None = None
+    site: int | None = Field(None, description="OOXML connection site index")
+    magnet: Literal["AUTO", "TOP", "BOTTOM", "LEFT", "RIGHT", "CENTER", "NONE"] = "AUTO"

@@ -1,0 +1,146 @@
+"""IR validation: pydantic errors translated to slide / node / field, and the IR's invariants."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from ace_core.errors import ValidationProblem
+from ace_core.ir.deck import Deck
+from ace_core.ir.nodes import NodeBase, TableNode
+
+__all__ = ["check_invariants", "describe_location", "parse_deck"]
+
+
+def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
+    """Turn a pydantic error location into `slide 'id' (#n), node 'id' (TYPE), field 'a.b'`."""
+    parts: list[str] = []
+    field: list[str] = []
+    cur: Any = data
+    i = 0
+    while i < len(loc):
+        key = loc[i]
+        nxt: Any = None
+        if (isinstance(cur, dict) and key in cur) or (
+            isinstance(cur, list) and isinstance(key, int) and 0 <= key < len(cur)
+        ):
+            nxt = cur[key]
+        elif isinstance(cur, dict) and isinstance(key, str) and cur.get("type") == key:
+            i += 1  # discriminator tag in the location
+            continue
+        else:
+            field.extend(str(k) for k in loc[i:])
+            break
+        if isinstance(key, int) and isinstance(nxt, dict) and loc[i - 1 : i] == ("slides",):
+            parts.append(f"slide {nxt.get('id', '?')!r} (#{key + 1})")
+            field = []
+        elif isinstance(key, int) and isinstance(nxt, dict) and loc[i - 1 : i] == ("children",):
+            parts.append(f"node {nxt.get('id', '?')!r} ({nxt.get('type', '?')})")
+            field = []
+        elif not isinstance(key, int) or field:
+            field.append(str(key))
+        else:
+            field.append(f"[{key}]")
+        cur = nxt
+        i += 1
+    text = ", ".join(parts)
+    fname = ".".join(field).replace(".[", "[")
+    if fname:
+        text = f"{text}, field {fname!r}" if text else f"field {fname!r}"
+    return text or "deck"
+
+
+def parse_deck(text: str | bytes, *, where: str = "deck") -> Deck:
+    try:
+        data = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        detail = (
+            f"line {exc.lineno} column {exc.colno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        )
+        raise ValidationProblem(f"not valid JSON ({detail})", where=where, hint="check the file is IR JSON") from exc
+    return validate_deck_data(data, where=where)
+
+
+def validate_deck_data(data: Any, *, where: str = "deck") -> Deck:
+    if not isinstance(data, dict) or "slides" not in data:
+        raise ValidationProblem(
+            "not an ACE IR deck (expected an object with 'slides')",
+            where=where,
+            hint="run `ace schema` for the format, or convert the file with `ace convert`",
+        )
+    try:
+        deck = Deck.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = describe_location(data, tuple(err["loc"]))
+        more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise ValidationProblem(f"{loc}: {err['msg']}{more}", where=where, hint="fix the field and retry") from exc
+    problems = check_invariants(deck)
+    if problems:
+        more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise ValidationProblem(problems[0] + more, where=where, hint="fix the deck and retry")
+    return deck
+
+
+def check_invariants(deck: Deck) -> list[str]:
+    """Rules beyond the schema: unique ids, full table grids, known assets, spans in range."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for si, slide in enumerate(deck.slides):
+        where_slide = f"slide {slide.id!r} (#{si + 1})"
+        if slide.id in seen:
+            problems.append(f"{where_slide}: id {slide.id!r} is used twice (also {seen[slide.id]})")
+        seen.setdefault(slide.id, where_slide)
+        for node in slide.iter_nodes():
+            where = f"{where_slide}, node {node.id!r} ({node.type})"
+            if node.id in seen:
+                problems.append(f"{where}: id {node.id!r} is used twice (also {seen[node.id]})")
+            seen.setdefault(node.id, where)
+            if isinstance(node, TableNode):
+                problems.extend(_table_problems(node, where))
+            problems.extend(_asset_problems(deck, node, where))
+    return problems
+
+
+def _table_problems(node: TableNode, where: str) -> list[str]:
+    out = []
+    ncol = len(node.columns)
+    for ri, row in enumerate(node.rows):
+        if len(row.cells) != ncol:
+            out.append(f"{where}, field 'rows[{ri}].cells': {len(row.cells)} cells for {ncol} columns")
+            continue
+        for ci, cell in enumerate(row.cells):
+            if ri + cell.row_span > len(node.rows) or ci + cell.col_span > ncol:
+                out.append(f"{where}, field 'rows[{ri}].cells[{ci}]': span runs past the table")
+    return out
+
+
+def _asset_problems(deck: Deck, node: NodeBase, where: str) -> list[str]:
+    out = []
+    for key in _asset_refs(node):
+        if key not in deck.assets:
+            out.append(f"{where}: asset {key!r} is not listed in the deck's assets")
+    return out
+
+
+def _asset_refs(node: NodeBase) -> list[str]:
+    refs: list[str] = []
+    for paint in node.fills:
+        if paint.type == "IMAGE" and paint.asset:
+            refs.append(paint.asset)
+    image = getattr(node, "image", None)
+    if image is not None and image.asset:
+        refs.append(image.asset)
+    for attr in ("svg_asset",):
+        val = getattr(node, attr, None)
+        if val:
+            refs.append(val)
+    emb = getattr(node, "embedded", None)
+    if emb is not None and emb.asset:
+        refs.append(emb.asset)
+    chart = getattr(node, "chart", None)
+    if chart is not None and chart.workbook_asset:
+        refs.append(chart.workbook_asset)
+    return refs

@@ -1,0 +1,40 @@
+"""OOXML (.pptx / .pptm / .potx / .ppsx, transitional and Strict) <-> IR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ace_core.errors import UnsupportedError
+from ace_core.formats import FormatInfo
+from ace_core.ir.deck import Deck
+from ace_core.ir.loss import LossReport
+from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
+
+__all__ = ["FORMAT"]
+
+
+class PptxFormat:
+    info = FormatInfo(
+        name="pptx",
+        label="PowerPoint OOXML",
+        extensions=("pptx", "pptm", "potx", "potm", "ppsx", "ppsm"),
+        can_read=False,
+        can_write=False,
+    )
+
+    def sniff(self, head: bytes, path: Path) -> int:
+        if head.startswith(ZIP_MAGIC):
+            return 80 if b"ppt/" in head or b"[Content_Types].xml" in head else 30
+        if head.startswith(OLE2_MAGIC):
+            return 20  # encrypted OOXML or legacy .ppt: the reader explains
+        return 0
+
+    def read(self, path: Path, **options: Any) -> Deck:
+        raise UnsupportedError("reading .pptx is not implemented yet", where=str(path))
+
+    def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
+        raise UnsupportedError("writing .pptx is not implemented yet", where=str(path))
+
+
+FORMAT = PptxFormat()

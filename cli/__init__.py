@@ -1,0 +1,1 @@
+"""The `ace` command line."""

@@ -1,0 +1,1 @@
+"""One module per group of `ace` commands; each has `register(app)`."""

@@ -1,0 +1,47 @@
+"""`ace convert IN OUT`: any supported format to any other, printing the loss report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from cli.common import FROM_OPTION, JSON_OPTION, report_losses, set_json
+from cli.output import out
+
+
+def register(app: typer.Typer) -> None:
+    app.command("convert")(convert)
+
+
+def convert(
+    src: Path = typer.Argument(..., help="Input deck (pptx, html, Figma JSON, IR JSON)."),
+    dst: Path = typer.Argument(..., help="Output file; the format comes from the extension or --to."),
+    from_: str | None = FROM_OPTION,
+    to: str | None = typer.Option(None, "--to", help="Output format (pptx, html, figma, ir)."),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Generate the output from the IR even when it could patch the source."
+    ),
+    force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
+    json_: bool = JSON_OPTION,
+) -> None:
+    """Convert a deck between formats. The input is never modified."""
+    from adapters import convert as do_convert
+
+    set_json(json_)
+    write_options = {"fresh": True} if fresh else {}
+    result = do_convert(src, dst, from_format=from_, to_format=to, write_options=write_options, overwrite_input=force)
+    report_losses(result.report)
+    data = {
+        "input": str(src),
+        "output": str(dst),
+        "from": result.source_format,
+        "to": result.target_format,
+        "slides": len(result.deck.slides),
+        "losses": [e.model_dump(exclude_none=True) for e in result.report.entries],
+    }
+    out.result(
+        data,
+        f"{src} ({result.source_format}) -> {dst} ({result.target_format}): "
+        f"{len(result.deck.slides)} slides, {len(result.report)} loss entries",
+    )

@@ -1,0 +1,68 @@
+"""Entry point of the `ace` command: runs the app and maps errors to exit codes and one line."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+import click
+
+from ace_core.errors import AceError
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNSUPPORTED = 3
+EXIT_ENVIRONMENT = 4
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `ace`; returns the exit code (0 ok, 1 internal, 2 bad input, 3 unsupported, 4 system tool / render)."""
+    from cli.output import out
+
+    out.reset()
+    args = list(sys.argv[1:] if argv is None else argv)
+    out.debug = out.debug or "--debug" in args
+    try:
+        from cli.app import app
+
+        result = app(args=args, prog_name="ace", standalone_mode=False)
+        return int(result) if isinstance(result, int) else EXIT_OK
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.exceptions.Abort:
+        out.stderr.print("aborted", markup=False)
+        return 130
+    except click.ClickException as exc:
+        exc.show(file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except AceError as exc:
+        return _report(exc.message, exc.to_dict(), exc.exit_code, exc)
+    except KeyboardInterrupt:
+        out.stderr.print("interrupted", markup=False)
+        return 130
+    except MemoryError as exc:
+        return _report("out of memory", {"kind": "internal", "message": "out of memory"}, EXIT_INTERNAL, exc)
+    except Exception as exc:  # a bug: one line, the traceback with --debug
+        message = f"internal error: {type(exc).__name__}: {exc} (rerun with --debug and report it)"
+        return _report(message, {"kind": "internal", "message": message}, EXIT_INTERNAL, exc)
+
+
+def _report(message: str, data: dict, code: int, exc: BaseException) -> int:
+    from cli.output import out
+
+    if out.debug:
+        traceback.print_exception(exc, file=sys.stderr)
+    if out.json_mode:
+        out.error_envelope(data)
+    sys.stderr.write(f"ace: error: {' '.join(message.splitlines())}\n")
+    sys.stderr.flush()
+    return code
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,1 @@
+"""The judge: JsonDiff edit traces, verifiable layout metrics, reward shaping, LLM judges, statistics."""
