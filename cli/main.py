@@ -5,7 +5,12 @@ from __future__ import annotations
 import sys
 import traceback
 
-import click
+import typer
+
+try:  # newer typer vendors click as typer._click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.exceptions import ClickException  # type: ignore[no-redef]
 
 from ace_core.errors import AceError
 
@@ -28,12 +33,15 @@ def main(argv: list[str] | None = None) -> int:
 
         result = app(args=args, prog_name="ace", standalone_mode=False)
         return int(result) if isinstance(result, int) else EXIT_OK
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         return int(exc.exit_code)
-    except click.exceptions.Abort:
+    except typer.Abort:
         out.stderr.print("aborted", markup=False)
         return 130
-    except click.ClickException as exc:
+    except ClickException as exc:
+        if getattr(exc, "exit_code", 1) == 0:  # --help of a group without arguments
+            exc.show(file=sys.stderr)
+            return EXIT_OK
         exc.show(file=sys.stderr)
         return EXIT_BAD_INPUT
     except AceError as exc:
