@@ -27,7 +27,7 @@ def test_version(capsys) -> None:
 
 
 def test_missing_file_is_exit_2_with_one_line(capsys, tmp_path: Path) -> None:
-    code, out, err = run(capsys, "inspect", str(tmp_path / "nope.json"))
+    code, _, err = run(capsys, "inspect", str(tmp_path / "nope.json"))
     assert code == 2
     assert err.count("\n") == 1 and "nope.json: file not found" in err
     assert "Traceback" not in err
