@@ -1,0 +1,40 @@
+"""Auto-layout: the solver of Figma-style auto-layout frames, constraints, and text measurement.
+
+    from ace_core.layout import solve_deck, solve_affected, resize_frame, default_measurer
+    solve_deck(deck)                               # every auto-layout frame, in place
+    solve_affected(slide, ["card-3"])              # only what a change to card-3 affects
+    resize_frame(frame, 640, 360)                  # constraints (MIN/CENTER/MAX/STRETCH/SCALE)
+    default_measurer().measure(text_body, 300.0)   # (width, height) px from installed font metrics
+
+The rules and every decision on undocumented Figma behaviour are in the docstrings of
+`solver` (auto-layout), `constraints` (resizing) and `measure` (text); `flex` holds the arithmetic.
+"""
+
+from ace_core.layout.constraints import apply_constraints, constrain
+from ace_core.layout.measure import (
+    DEFAULT_FONT_SIZE,
+    DEFAULT_INSETS,
+    FontMetricsMeasurer,
+    MonospaceMeasurer,
+    TextLayout,
+    TextMeasurer,
+    default_measurer,
+)
+from ace_core.layout.solver import resize_frame, solve_affected, solve_deck, solve_slide, solve_tree
+
+__all__ = [
+    "DEFAULT_FONT_SIZE",
+    "DEFAULT_INSETS",
+    "FontMetricsMeasurer",
+    "MonospaceMeasurer",
+    "TextLayout",
+    "TextMeasurer",
+    "apply_constraints",
+    "constrain",
+    "default_measurer",
+    "resize_frame",
+    "solve_affected",
+    "solve_deck",
+    "solve_slide",
+    "solve_tree",
+]

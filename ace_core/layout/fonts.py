@@ -1,0 +1,230 @@
+"""Font discovery and metrics for the default text measurer: installed font files read with fontTools.
+
+The index covers the directories fontconfig reads on Debian (/usr/share/fonts, /usr/local/share/fonts,
+~/.local/share/fonts, ~/.fonts). A family name resolves like fontconfig's metric aliases do on
+Debian: an installed family by its name; Arial / Helvetica -> Liberation Sans, Times (New Roman) ->
+Liberation Serif, Courier (New) -> Liberation Mono, Arial Narrow -> Liberation Sans Narrow; the
+generic names sans-serif / serif / monospace -> DejaVu Sans / Serif / Sans Mono; anything else ->
+DejaVu Sans (then Liberation Sans, then any installed face). CJK characters missing from the face
+come from Noto Sans CJK. Metrics are read once per face and cached for the process.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["FontFace", "FontIndex", "FontInfo", "font_index", "is_cjk"]
+
+DEFAULT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
+
+# fontconfig's metric-compatible aliases (30-metric-aliases.conf) and generic families.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "arial": ("liberation sans", "arimo"),
+    "helvetica": ("liberation sans", "arimo"),
+    "helvetica neue": ("liberation sans", "arimo"),
+    "arial narrow": ("liberation sans narrow",),
+    "times": ("liberation serif", "tinos"),
+    "times new roman": ("liberation serif", "tinos"),
+    "courier": ("liberation mono", "cousine"),
+    "courier new": ("liberation mono", "cousine"),
+    "calibri": ("carlito",),
+    "cambria": ("caladea",),
+    "sans-serif": ("dejavu sans",),
+    "sans": ("dejavu sans",),
+    "serif": ("dejavu serif",),
+    "monospace": ("dejavu sans mono",),
+    "mono": ("dejavu sans mono",),
+}
+FALLBACK_FAMILIES = ("dejavu sans", "liberation sans")
+CJK_FAMILIES = ("noto sans cjk sc", "noto sans cjk jp", "noto sans cjk tc", "noto sans cjk kr")
+
+
+def is_cjk(ch: str) -> bool:
+    """True for CJK ideographs, kana, hangul, CJK punctuation and full-width forms."""
+    cp = ord(ch)
+    return (
+        0x2E80 <= cp <= 0x9FFF
+        or 0xAC00 <= cp <= 0xD7AF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0xFF00 <= cp <= 0xFFEF
+        or 0x20000 <= cp <= 0x3FFFF
+    )
+
+
+@dataclass(frozen=True)
+class FontInfo:
+    """One face of an installed font file (a .ttc holds several; `index` picks one)."""
+
+    path: str
+    index: int
+    families: tuple[str, ...]  # lower-cased: typographic family (name 16) and legacy family (name 1)
+    weight: int
+    italic: bool
+    width_class: int
+
+
+@dataclass
+class FontFace:
+    """Metrics of one face, in font units; `advance(ch)` is None for a character the face lacks."""
+
+    info: FontInfo
+    upm: int
+    ascent: float
+    descent: float  # positive
+    line_gap: float
+    _cmap: dict[int, str] = field(repr=False)
+    _hmtx: object = field(repr=False)
+    _adv: dict[str, float | None] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def line_units(self) -> float:
+        """The face's normal line height (ascent + descent + line gap), font units."""
+        return self.ascent + self.descent + self.line_gap
+
+    def advance(self, ch: str) -> float | None:
+        adv = self._adv.get(ch, -1.0)
+        if adv != -1.0:
+            return adv
+        with self._lock:
+            glyph = self._cmap.get(ord(ch))
+            adv = float(self._hmtx[glyph][0]) if glyph is not None else None  # type: ignore[index]
+            self._adv[ch] = adv
+        return adv
+
+
+class FontIndex:
+    """The installed faces, and family-name resolution to a loaded `FontFace`."""
+
+    def __init__(self, dirs: tuple[str, ...] = DEFAULT_DIRS) -> None:
+        self.infos: list[FontInfo] = _scan(dirs)
+        self._by_family: dict[str, list[FontInfo]] = {}
+        for info in self.infos:
+            for fam in info.families:
+                self._by_family.setdefault(fam, []).append(info)
+        self._faces: dict[tuple[str, int], FontFace] = {}
+        self._resolved: dict[tuple[str, int, bool], FontFace | None] = {}
+        self._lock = threading.Lock()
+
+    def families(self) -> list[str]:
+        return sorted(self._by_family)
+
+    def resolve(self, family: str | None, weight: int = 400, italic: bool = False) -> FontFace | None:
+        """The face used for `family` (None = the fallback), or None when no font is installed."""
+        key = ((family or "").strip().lower(), weight, italic)
+        if key in self._resolved:
+            return self._resolved[key]
+        face = None
+        for fam in (*self._candidates(key[0]), *FALLBACK_FAMILIES):
+            infos = self._by_family.get(fam)
+            if infos:
+                face = self._load(_best(infos, weight, italic))
+                break
+        if face is None and self.infos:
+            face = self._load(_best(self.infos, weight, italic))
+        self._resolved[key] = face
+        return face
+
+    def cjk(self, weight: int = 400) -> FontFace | None:
+        """The face that supplies CJK characters (Noto Sans CJK), or None."""
+        for fam in CJK_FAMILIES:
+            infos = self._by_family.get(fam)
+            if infos:
+                return self._load(_best(infos, weight, False))
+        return None
+
+    def _candidates(self, fam: str) -> tuple[str, ...]:
+        if not fam:
+            return ()
+        if fam in self._by_family:
+            return (fam,)
+        return ALIASES.get(fam, ())
+
+    def _load(self, info: FontInfo) -> FontFace:
+        key = (info.path, info.index)
+        face = self._faces.get(key)
+        if face is None:
+            with self._lock:
+                face = self._faces.get(key) or _load_face(info)
+                self._faces[key] = face
+        return face
+
+
+def _best(infos: list[FontInfo], weight: int, italic: bool) -> FontInfo:
+    """fontconfig-like choice: italic match first, then normal width, then nearest weight."""
+    return min(infos, key=lambda i: (i.italic != italic, abs(i.width_class - 5), abs(i.weight - weight), i.path))
+
+
+def _scan(dirs: tuple[str, ...]) -> list[FontInfo]:
+    from fontTools.ttLib import TTCollection, TTFont
+
+    infos: list[FontInfo] = []
+    for d in dirs:
+        root = Path(os.path.expanduser(d))
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.suffix.lower() not in FONT_SUFFIXES:
+                continue
+            try:
+                if path.suffix.lower() in (".ttc", ".otc"):
+                    fonts = TTCollection(str(path), lazy=True).fonts
+                else:
+                    fonts = [TTFont(str(path), lazy=True)]
+                for index, font in enumerate(fonts):
+                    info = _info(font, str(path), index)
+                    if info is not None:
+                        infos.append(info)
+            except Exception:  # a broken font file is skipped, as fontconfig does
+                continue
+    return infos
+
+
+def _info(font: object, path: str, index: int) -> FontInfo | None:
+    names = font["name"]  # type: ignore[index]
+    fams = []
+    for name_id in (16, 1):
+        value = names.getDebugName(name_id)
+        if value and value.lower() not in fams:
+            fams.append(value.lower())
+    if not fams:
+        return None
+    os2 = font.get("OS/2")  # type: ignore[attr-defined]
+    weight = int(getattr(os2, "usWeightClass", 400) or 400)
+    italic = bool(getattr(os2, "fsSelection", 0) & 1) or "italic" in (names.getDebugName(2) or "").lower()
+    width = int(getattr(os2, "usWidthClass", 5) or 5)
+    return FontInfo(path=path, index=index, families=tuple(fams), weight=weight, italic=italic, width_class=width)
+
+
+def _load_face(info: FontInfo) -> FontFace:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(info.path, fontNumber=info.index, lazy=True)
+    upm = int(font["head"].unitsPerEm)
+    hhea = font["hhea"]
+    ascent, descent, gap = float(hhea.ascent), float(-hhea.descent), float(hhea.lineGap)
+    os2 = font.get("OS/2")
+    if os2 is not None and getattr(os2, "fsSelection", 0) & (1 << 7):  # USE_TYPO_METRICS
+        ascent, descent, gap = float(os2.sTypoAscender), float(-os2.sTypoDescender), float(os2.sTypoLineGap)
+    if ascent + descent <= 0:
+        ascent, descent, gap = upm * 0.8, upm * 0.2, 0.0
+    return FontFace(
+        info=info,
+        upm=upm,
+        ascent=ascent,
+        descent=descent,
+        line_gap=gap,
+        _cmap=font.getBestCmap() or {},
+        _hmtx=font["hmtx"],
+    )
+
+
+@lru_cache(maxsize=1)
+def font_index() -> FontIndex:
+    """The process-wide index of installed fonts (scanned once, ~50 ms)."""
+    return FontIndex()
