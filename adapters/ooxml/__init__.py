@@ -19,19 +19,26 @@ class PptxFormat:
         name="pptx",
         label="PowerPoint OOXML",
         extensions=("pptx", "pptm", "potx", "potm", "ppsx", "ppsm"),
-        can_read=False,
+        can_read=True,
         can_write=False,
     )
 
     def sniff(self, head: bytes, path: Path) -> int:
         if head.startswith(ZIP_MAGIC):
-            return 80 if b"ppt/" in head or b"[Content_Types].xml" in head else 30
+            if b"ppt/" in head:
+                return 80
+            if b"word/" in head or b"xl/" in head:
+                return 0
+            return 50 if b"[Content_Types].xml" in head else 30
         if head.startswith(OLE2_MAGIC):
             return 20  # encrypted OOXML or legacy .ppt: the reader explains
         return 0
 
     def read(self, path: Path, **options: Any) -> Deck:
-        raise UnsupportedError("reading .pptx is not implemented yet", where=str(path))
+        """Options: `limits` (adapters.ooxml.package.Limits), `master_shapes` (bool, default True)."""
+        from adapters.ooxml.read_deck import read_pptx
+
+        return read_pptx(path, limits=options.get("limits"), master_shapes=options.get("master_shapes", True))
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
         raise UnsupportedError("writing .pptx is not implemented yet", where=str(path))

@@ -1,0 +1,361 @@
+"""Safe OPC package access: bounded zip reading, content types, relationships, hardened XML parsing.
+
+Every failure on untrusted input becomes a `BadInputError` naming the file and the problem: not a
+zip, truncated, encrypted (OLE2), a zip bomb, too many parts, XML with a DTD, relationship targets
+that leave the package. ISO-Strict parts are translated to transitional namespaces as they are
+parsed, so the readers only ever see transitional XML."""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from lxml import etree
+
+from ace_core.errors import BadInputError, UnsupportedError
+from adapters.ooxml.ns import CT, RT, STRICT_MARKER, STRICT_TO_TRANSITIONAL
+from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
+
+__all__ = ["Limits", "Package", "Rel", "open_package", "safe_parser"]
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what a package may make us read (memory stays bounded by these)."""
+
+    max_file_size: int = 1024 * MiB
+    max_members: int = 10_000
+    max_member_size: int = 512 * MiB
+    max_total_size: int = 2048 * MiB
+    max_xml_size: int = 128 * MiB
+    max_ratio: float = 200.0
+    ratio_floor: int = 8 * MiB
+    """compression ratio is only checked for members larger than this (uncompressed bytes)"""
+    max_slides: int = 5_000
+
+
+@dataclass(frozen=True)
+class Rel:
+    """One relationship: `target` is a part name (no leading '/') or, when external, a URL."""
+
+    rid: str
+    type: str
+    target: str
+    external: bool = False
+
+
+def safe_parser() -> etree.XMLParser:
+    """The only XML parser used on package parts: no entities, no DTD, no network, no huge trees."""
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        huge_tree=False,
+        load_dtd=False,
+        dtd_validation=False,
+        remove_pis=True,
+    )
+
+
+_ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
+_PPT97_MARK = "PowerPoint Document".encode("utf-16-le")
+
+
+def _refuse_ole2(data: bytes, where: str) -> None:
+    if _ENCRYPTED_MARK in data:
+        raise BadInputError(
+            "the presentation is password-protected (an encrypted OLE2 container, not a zip)",
+            where=where,
+            hint="remove the password in PowerPoint (File > Info > Protect Presentation) and save again",
+        )
+    if _PPT97_MARK in data:
+        raise UnsupportedError(
+            "a legacy binary PowerPoint 97-2003 (.ppt) file, not OOXML",
+            where=where,
+            hint="convert it first: soffice --headless --convert-to pptx FILE",
+        )
+    raise BadInputError("an OLE2 compound file, not an OOXML (zip) package", where=where)
+
+
+class Package:
+    """An opened OPC package. Part names are given without a leading '/', as in the zip."""
+
+    def __init__(self, data: bytes, where: str, limits: Limits | None = None) -> None:
+        self.data = data
+        self.where = where
+        self.limits = limits or Limits()
+        self.strict = False
+        self._parser = safe_parser()
+        self._xml: dict[str, etree._Element | None] = {}
+        self._rels: dict[str, dict[str, Rel]] = {}
+        self._read_total = 0
+        try:
+            self.zip = zipfile.ZipFile(io.BytesIO(data))
+            infos = self.zip.infolist()
+        except zipfile.BadZipFile as exc:
+            raise BadInputError(
+                f"not a readable zip package ({_zip_reason(exc)})",
+                where=where,
+                hint="the file is corrupt or truncated; re-export it from the authoring tool",
+            ) from exc
+        except (OSError, EOFError, ValueError, NotImplementedError) as exc:
+            raise BadInputError(f"not a readable zip package ({exc})", where=where) from exc
+        self._check_members(infos)
+        self._names = {info.filename.lstrip("/").lower(): info for info in infos if not info.is_dir()}
+        self.content_types = self._read_content_types()
+        self.main_part = self._find_main_part()
+        self.main_content_type = self.content_type(self.main_part) or ""
+
+    # -- structure checks ------------------------------------------------------------------------
+    def _check_members(self, infos: list[zipfile.ZipInfo]) -> None:
+        lim = self.limits
+        if len(infos) > lim.max_members:
+            raise BadInputError(
+                f"the package has {len(infos)} parts (limit {lim.max_members})",
+                where=self.where,
+                hint="this is not a normal presentation; split it or raise the limit",
+            )
+        total = 0
+        for info in infos:
+            total += info.file_size
+            if info.flag_bits & 0x1:
+                raise BadInputError(f"zip member {info.filename} is encrypted", where=self.where)
+            if info.file_size > lim.max_member_size:
+                raise BadInputError(
+                    f"zip member {info.filename} unpacks to {info.file_size // MiB} MiB "
+                    f"(limit {lim.max_member_size // MiB} MiB)",
+                    where=self.where,
+                )
+            if info.file_size > lim.ratio_floor and info.file_size > lim.max_ratio * max(info.compress_size, 1):
+                raise BadInputError(
+                    f"zip bomb: member {info.filename} expands {info.file_size // max(info.compress_size, 1)}x "
+                    f"to {info.file_size // MiB} MiB",
+                    where=self.where,
+                    hint="refusing to unpack it",
+                )
+        if total > lim.max_total_size:
+            raise BadInputError(
+                f"the package unpacks to {total // MiB} MiB (limit {lim.max_total_size // MiB} MiB)",
+                where=self.where,
+                hint="possibly a zip bomb; refusing to unpack it",
+            )
+
+    # -- raw parts -------------------------------------------------------------------------------
+    def exists(self, name: str) -> bool:
+        return name.lstrip("/").lower() in self._names
+
+    def part_names(self) -> list[str]:
+        return [info.filename.lstrip("/") for info in self._names.values()]
+
+    def read_bytes(self, name: str) -> bytes:
+        """The bytes of a part (bounded by the declared size; a lying header is refused)."""
+        info = self._names.get(name.lstrip("/").lower())
+        if info is None:
+            raise BadInputError(f"part {name} is missing from the package", where=self.where)
+        self._read_total += info.file_size
+        if self._read_total > self.limits.max_total_size:
+            raise BadInputError("the package unpacks to more than the size limit", where=self.where)
+        try:
+            with self.zip.open(info) as fh:
+                data = fh.read(info.file_size + 1)
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+            raise BadInputError(
+                f"part {info.filename} cannot be unpacked ({exc})",
+                where=self.where,
+                hint="the file is corrupt; re-export it from the authoring tool",
+            ) from exc
+        if len(data) > info.file_size:
+            raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where)
+        return data
+
+    # -- XML -------------------------------------------------------------------------------------
+    def xml(self, name: str) -> etree._Element | None:
+        """The parsed root of an XML part (Strict translated), None when the part is missing."""
+        key = name.lstrip("/")
+        if key in self._xml:
+            return self._xml[key]
+        if not self.exists(key):
+            self._xml[key] = None
+            return None
+        info = self._names[key.lower()]
+        if info.file_size > self.limits.max_xml_size:
+            raise BadInputError(
+                f"XML part {key} is {info.file_size // MiB} MiB (limit {self.limits.max_xml_size // MiB} MiB)",
+                where=self.where,
+            )
+        root = self.parse(self.read_bytes(key), key)
+        self._xml[key] = root
+        return root
+
+    def parse(self, data: bytes, name: str) -> etree._Element:
+        if STRICT_MARKER in data:
+            self.strict = True
+            for strict, transitional in STRICT_TO_TRANSITIONAL:
+                data = data.replace(strict.encode(), transitional.encode())
+        try:
+            root = etree.fromstring(data, self._parser)
+        except etree.XMLSyntaxError as exc:
+            raise BadInputError(
+                f"part {name} is not well-formed XML ({exc.msg})",
+                where=self.where,
+                hint="the file is corrupt; re-export it from the authoring tool",
+            ) from exc
+        docinfo = root.getroottree().docinfo
+        if docinfo.doctype or docinfo.internalDTD is not None:
+            raise BadInputError(
+                f"part {name} declares a DTD (entity declarations are not allowed in OOXML)",
+                where=self.where,
+                hint="refusing to process XML entities from an untrusted file",
+            )
+        return root
+
+    # -- content types ---------------------------------------------------------------------------
+    def _read_content_types(self) -> dict[str, str]:
+        root = self.xml("[Content_Types].xml")
+        types: dict[str, str] = {}
+        if root is None:
+            return types
+        for el in root:
+            tag = etree.QName(el).localname if isinstance(el.tag, str) else ""
+            if tag == "Default" and el.get("Extension"):
+                types["ext:" + el.get("Extension", "").lower()] = el.get("ContentType", "")
+            elif tag == "Override" and el.get("PartName"):
+                types[unquote(el.get("PartName", "")).lstrip("/").lower()] = el.get("ContentType", "")
+        return types
+
+    def content_type(self, name: str) -> str | None:
+        key = name.lstrip("/").lower()
+        if key in self.content_types:
+            return self.content_types[key]
+        ext = posixpath.splitext(key)[1].lstrip(".")
+        return self.content_types.get("ext:" + ext)
+
+    # -- relationships ---------------------------------------------------------------------------
+    def rels(self, source: str) -> dict[str, Rel]:
+        """Relationships of part `source` ('' for the package), by rId."""
+        if source in self._rels:
+            return self._rels[source]
+        directory, base = posixpath.split(source)
+        rels_name = posixpath.join(directory, "_rels", base + ".rels")
+        out: dict[str, Rel] = {}
+        root = self.xml(rels_name)
+        if root is not None:
+            for el in root:
+                if not isinstance(el.tag, str) or etree.QName(el).localname != "Relationship":
+                    continue
+                rid, rtype, target = el.get("Id", ""), el.get("Type", ""), el.get("Target", "")
+                external = (el.get("TargetMode") or "").lower() == "external"
+                if not external:
+                    target = self._resolve(directory, target, rels_name)
+                out[rid] = Rel(rid=rid, type=rtype, target=target, external=external)
+        self._rels[source] = out
+        return out
+
+    def _resolve(self, directory: str, target: str, rels_name: str) -> str:
+        target = unquote(target.split("#", 1)[0])
+        if "://" in target or target.startswith("file:"):
+            raise BadInputError(
+                f"{rels_name}: internal relationship target {target!r} is a URL outside the package",
+                where=self.where,
+                hint="refusing to follow it; internal targets must be part names",
+            )
+        path = target if target.startswith("/") else "/" + posixpath.join(directory, target)
+        norm = posixpath.normpath(path)
+        if norm.startswith("/..") or norm.startswith("//") or ".." in norm.split("/"):
+            raise BadInputError(
+                f"{rels_name}: relationship target {target!r} points outside the package",
+                where=self.where,
+                hint="refusing to follow it",
+            )
+        return norm.lstrip("/")
+
+    def rel(self, source: str, rid: str | None) -> Rel | None:
+        if not rid:
+            return None
+        return self.rels(source).get(rid)
+
+    def related(self, source: str, rtype: str) -> list[Rel]:
+        return [r for r in self.rels(source).values() if r.type == rtype]
+
+    def first_related(self, source: str, rtype: str) -> str | None:
+        """Part name of the first internal relationship of `rtype` from `source` that exists."""
+        for r in self.related(source, rtype):
+            if not r.external and self.exists(r.target):
+                return r.target
+        return None
+
+    def _find_main_part(self) -> str:
+        for r in self.related("", RT.OFFICE_DOCUMENT):
+            if not r.external and self.exists(r.target):
+                return r.target
+        for name, ctype in self.content_types.items():
+            if ctype in CT.VARIANTS and self.exists(name):
+                return self._names[name].filename.lstrip("/")
+        if self.exists("ppt/presentation.xml"):
+            return "ppt/presentation.xml"
+        kind = _other_office_kind(self)
+        raise BadInputError(
+            f"not a PowerPoint package ({kind})",
+            where=self.where,
+            hint="give a .pptx, .pptm, .potx or .ppsx file",
+        )
+
+
+def _other_office_kind(pkg: Package) -> str:
+    if pkg.exists("word/document.xml"):
+        return "a Word document"
+    if pkg.exists("xl/workbook.xml"):
+        return "an Excel workbook"
+    if pkg.exists("content.xml") and pkg.exists("mimetype"):
+        return "an OpenDocument file"
+    return "no presentation part found"
+
+
+def _zip_reason(exc: zipfile.BadZipFile) -> str:
+    text = str(exc)
+    if "not a zip file" in text.lower():
+        return "no zip central directory: the file is truncated or not a zip"
+    if "magic number" in text.lower():
+        return "corrupt zip central directory"
+    return text
+
+
+def open_package(source: Path | bytes, *, where: str | None = None, limits: Limits | None = None) -> Package:
+    """Open a presentation package from a path or bytes, refusing anything unsafe or corrupt."""
+    lim = limits or Limits()
+    if isinstance(source, bytes | bytearray):
+        data = bytes(source)
+        where = where or "<bytes>"
+    else:
+        path = Path(source)
+        where = where or str(path)
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
+        if size > lim.max_file_size:
+            raise BadInputError(f"the file is {size // MiB} MiB (limit {lim.max_file_size // MiB} MiB)", where=where)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
+    if not data:
+        raise BadInputError("the file is empty", where=where)
+    if data.startswith(OLE2_MAGIC):
+        _refuse_ole2(data, where)
+    if not data.startswith(ZIP_MAGIC) and b"PK\x05\x06" not in data[-65557:]:
+        raise BadInputError("not an OOXML package (no zip signature)", where=where, hint="give a .pptx file")
+    pkg = Package(data, where, lim)
+    ctype = pkg.main_content_type
+    if ctype and ctype not in CT.VARIANTS and "presentationml" not in ctype and "powerpoint" not in ctype:
+        raise BadInputError(
+            f"not a presentation (main part content type {ctype})",
+            where=where,
+            hint="give a .pptx, .pptm, .potx or .ppsx file",
+        )
+    return pkg

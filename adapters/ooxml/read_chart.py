@@ -1,0 +1,295 @@
+"""Chart parts (c:chartSpace) -> IR ChartData: type, grouping, categories, series values, axes, legend."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ace_core.errors import AceError
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, DataLabels
+from ace_core.ir.style import Paint
+from adapters.ooxml.context import Scope
+from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
+from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.values import to_float
+
+__all__ = ["read_chart_part"]
+
+_PLOTS = {
+    "barChart": "column",
+    "bar3DChart": "column",
+    "lineChart": "line",
+    "line3DChart": "line",
+    "areaChart": "area",
+    "area3DChart": "area",
+    "pieChart": "pie",
+    "pie3DChart": "pie",
+    "ofPieChart": "pie",
+    "doughnutChart": "doughnut",
+    "scatterChart": "scatter",
+    "radarChart": "radar",
+    "bubbleChart": "bubble",
+    "stockChart": "stock",
+    "surfaceChart": "surface",
+    "surface3DChart": "surface",
+}
+_GROUPING = {"clustered": "clustered", "stacked": "stacked", "percentStacked": "percent_stacked"}
+_GROUPING |= {"standard": "standard"}
+_LEGEND_POS = {"t": "top", "b": "bottom", "l": "left", "r": "right", "tr": "top_right"}
+
+
+def _val(el: etree._Element | None, tag: str, default: str | None = None) -> str | None:
+    if el is None:
+        return default
+    child = el.find(qn(tag))
+    return child.get("val", default) if child is not None else default
+
+
+def _points(ref: etree._Element | None) -> list[str | None]:
+    """Cached points of a c:strRef / c:numRef / c:multiLvlStrRef / c:strLit / c:numLit, by index."""
+    if ref is None:
+        return []
+    cache = None
+    for tag in ("c:strRef", "c:numRef", "c:multiLvlStrRef", "c:strLit", "c:numLit"):
+        found = ref.find(qn(tag))
+        if found is not None:
+            cache = found
+            break
+    if cache is None:
+        return []
+    if local(cache.tag) in ("strRef", "numRef", "multiLvlStrRef"):
+        inner = None
+        for tag in ("c:strCache", "c:numCache", "c:multiLvlStrCache"):
+            inner = cache.find(qn(tag))
+            if inner is not None:
+                break
+        cache = inner
+    if cache is None:
+        return []
+    if local(cache.tag) == "multiLvlStrCache":
+        lvl = cache.find(qn("c:lvl"))  # the innermost level comes first
+        cache = lvl if lvl is not None else cache
+    count_el = cache.find(qn("c:ptCount"))
+    try:
+        count = int(count_el.get("val", "0")) if count_el is not None else 0
+    except ValueError:
+        count = 0
+    pts = cache.findall(qn("c:pt"))
+    count = max(count, max((int(p.get("idx", "0") or 0) + 1 for p in pts), default=0))
+    count = min(count, 100_000)
+    out: list[str | None] = [None] * count
+    for p in pts:
+        try:
+            idx = int(p.get("idx", "0") or 0)
+        except ValueError:
+            continue
+        v = p.find(qn("c:v"))
+        if 0 <= idx < count:
+            out[idx] = v.text if v is not None else None
+    return out
+
+
+def _numbers(ref: etree._Element | None) -> list[float | None]:
+    out: list[float | None] = []
+    for v in _points(ref):
+        try:
+            out.append(float(v) if v not in (None, "") else None)
+        except ValueError:
+            out.append(None)
+    return out
+
+
+def _rich_text(el: etree._Element | None) -> str | None:
+    if el is None:
+        return None
+    tx = el.find(qn("c:tx"))
+    if tx is None:
+        return None
+    rich = tx.find(qn("c:rich"))
+    if rich is not None:
+        paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in rich.findall(qn("a:p"))]
+        return "\n".join(paras)
+    pts = _points(tx)
+    return " ".join(p for p in pts if p) or None
+
+
+def _series(ser: etree._Element, scope: Scope, kind: str, node_id: str) -> tuple[ChartSeries, list[str]]:
+    name = " ".join(p for p in _points(ser.find(qn("c:tx"))) if p)
+    if not name:
+        v = ser.find(qn("c:tx"))
+        name = (v.findtext(qn("c:v")) or "") if v is not None else ""
+    cats = [p or "" for p in _points(ser.find(qn("c:cat")))]
+    data: dict = {"name": name}
+    if kind in ("scatter", "bubble"):
+        xs = ser.find(qn("c:xVal"))
+        data["values"] = _numbers(ser.find(qn("c:yVal")))
+        data["x_values"] = _numbers(xs)
+        if not any(v is not None for v in data["x_values"]):
+            cats = [p or "" for p in _points(xs)]
+        else:
+            cats = []
+        if kind == "bubble":
+            data["sizes"] = _numbers(ser.find(qn("c:bubbleSize")))
+    else:
+        data["values"] = _numbers(ser.find(qn("c:val")))
+    sp_pr = ser.find(qn("c:spPr"))
+    if sp_pr is not None:
+        fill = find_fill(sp_pr)
+        if fill is not None:
+            paints = read_fill(fill, scope, node_id=node_id)
+            if paints:
+                data["fill"] = paints[0]
+        ln = sp_pr.find(qn("a:ln"))
+        if ln is not None:
+            strokes = read_stroke([(ln, None)], scope, node_id)
+            if strokes:
+                data["line"] = strokes[0]
+    marker = ser.find(qn("c:marker"))
+    if marker is not None:
+        data["marker"] = _val(marker, "c:symbol")
+    if _val(ser, "c:smooth") in ("1", "true"):
+        data["smooth"] = True
+    points: dict[int, Paint] = {}
+    for dpt in ser.findall(qn("c:dPt")):
+        idx = int(_val(dpt, "c:idx", "0") or 0)
+        fill = find_fill(dpt.find(qn("c:spPr")))
+        if fill is not None:
+            paints = read_fill(fill, scope, node_id=node_id)
+            if paints:
+                points[idx] = paints[0]
+    if points:
+        n = max(len(data.get("values", [])), max(points) + 1)
+        data["point_fills"] = [points.get(i) for i in range(n)]
+    return ChartSeries(**data), cats
+
+
+def _axis(ax: etree._Element | None) -> ChartAxis:
+    if ax is None:
+        return ChartAxis(visible=False)
+    scaling = ax.find(qn("c:scaling"))
+    data: dict = {
+        "visible": _val(ax, "c:delete", "0") not in ("1", "true"),
+        "title": _rich_text(ax.find(qn("c:title"))),
+        "gridlines": ax.find(qn("c:majorGridlines")) is not None,
+        "reverse": _val(scaling, "c:orientation", "minMax") == "maxMin",
+    }
+    for key, tag in (("min", "c:min"), ("max", "c:max")):
+        v = to_float(_val(scaling, tag))
+        if v is not None:
+            data[key] = v
+    unit = to_float(_val(ax, "c:majorUnit"))
+    if unit is not None:
+        data["major_unit"] = unit
+    fmt = ax.find(qn("c:numFmt"))
+    if fmt is not None and fmt.get("formatCode") and fmt.get("sourceLinked") not in ("1", "true"):
+        data["number_format"] = fmt.get("formatCode")
+    return ChartAxis(**data)
+
+
+def _labels(el: etree._Element | None) -> DataLabels | None:
+    if el is None:
+        return None
+    show = {
+        k: _val(el, f"c:{k}", "0") in ("1", "true") for k in ("showVal", "showCatName", "showSerName", "showPercent")
+    }
+    if not any(show.values()):
+        return None
+    fmt = el.find(qn("c:numFmt"))
+    return DataLabels(
+        show_value=show["showVal"],
+        show_category=show["showCatName"],
+        show_series=show["showSerName"],
+        show_percent=show["showPercent"],
+        position=_val(el, "c:dLblPos"),
+        number_format=fmt.get("formatCode") if fmt is not None else None,
+    )
+
+
+def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
+    """Parse a chart part; None (with a loss entry) when it is missing or unreadable."""
+    pkg = scope.ctx.pkg
+    try:
+        root = pkg.xml(part)
+    except AceError as exc:
+        scope.loss("chart", f"chart part {part} is unreadable ({exc.what})", node_id, severity="error")
+        return None
+    if root is None:
+        scope.loss("chart", f"chart part {part} is missing", node_id, severity="error")
+        return None
+    chart = root.find(qn("c:chart"))
+    plot = chart.find(qn("c:plotArea")) if chart is not None else None
+    if plot is None:
+        scope.loss("chart", "the chart has no plot area", node_id, severity="error")
+        return ChartData()
+    plots = [el for el in plot if local(el.tag) in _PLOTS]
+    if not plots:
+        scope.loss("chart", "the chart has no plot type ACE knows", node_id, severity="error")
+        return ChartData()
+    first = plots[0]
+    kind = _PLOTS[local(first.tag)]
+    if local(first.tag) in ("barChart", "bar3DChart") and _val(first, "c:barDir", "col") == "bar":
+        kind = "bar"
+    data: dict = {"chart_type": kind}
+    grouping = _val(first, "c:grouping")
+    if grouping in _GROUPING:
+        data["grouping"] = _GROUPING[grouping]
+    elif kind in ("line", "area", "radar", "scatter"):
+        data["grouping"] = "standard"
+    if "3D" in local(first.tag):
+        scope.loss("chart-3d", f"3-D chart ({local(first.tag)}) carried as a flat {kind} chart", node_id)
+    series: list[ChartSeries] = []
+    categories: list[str] = []
+    for plot_el in plots:
+        for ser in plot_el.findall(qn("c:ser")):
+            s, cats = _series(ser, scope, _PLOTS[local(plot_el.tag)], node_id)
+            series.append(s)
+            if cats and len(cats) > len(categories):
+                categories = cats
+    data["series"] = series
+    data["categories"] = categories
+    data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
+    if data["extra_types"]:
+        scope.loss("chart-combo", f"combo chart: series of {data['extra_types']} drawn as {kind}", node_id)
+    title = chart.find(qn("c:title"))
+    auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
+    if title is not None:
+        data["title"] = _rich_text(title) or (series[0].name if len(series) == 1 else None)
+    elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
+        data["title"] = series[0].name or None
+    legend = chart.find(qn("c:legend"))
+    if legend is None:
+        data["legend"] = None
+    else:
+        data["legend"] = ChartLegend(
+            position=_LEGEND_POS.get(_val(legend, "c:legendPos", "r") or "r", "right"),  # type: ignore[arg-type]
+            overlay=_val(legend, "c:overlay", "0") in ("1", "true"),
+        )
+    cat_ax = plot.find(qn("c:catAx"))
+    if cat_ax is None:
+        cat_ax = plot.find(qn("c:dateAx"))
+    val_axes = plot.findall(qn("c:valAx"))
+    if kind in ("scatter", "bubble") and len(val_axes) >= 2:
+        data["x_axis"], data["y_axis"] = _axis(val_axes[0]), _axis(val_axes[1])
+    elif kind not in ("pie", "doughnut"):
+        data["x_axis"] = _axis(cat_ax)
+        data["y_axis"] = _axis(val_axes[0] if val_axes else None)
+    labels = _labels(first.find(qn("c:dLbls")))
+    if labels is None:
+        for ser in first.findall(qn("c:ser")):
+            labels = _labels(ser.find(qn("c:dLbls")))
+            if labels is not None:
+                break
+    data["data_labels"] = labels
+    for key, tag in (("hole_size", "c:holeSize"), ("gap_width", "c:gapWidth"), ("overlap", "c:overlap")):
+        v = to_float((_val(first, tag) or "").rstrip("%") or None)
+        if v is not None:
+            data[key] = v
+    data["vary_colors"] = _val(first, "c:varyColors", "0") in ("1", "true")
+    style = _val(root, "c:style")
+    if style is not None and style.isdigit():
+        data["style"] = int(style)
+    wb = pkg.first_related(part, RT.PACKAGE)
+    if wb is not None:
+        data["workbook_asset"] = scope.ctx.part_asset(wb)
+    elif pkg.first_related(part, RT.OLE_OBJECT):
+        data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
+    return ChartData(**data)

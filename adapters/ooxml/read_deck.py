@@ -1,0 +1,376 @@
+"""Read a .pptx / .pptm / .potx / .ppsx (transitional or Strict) into a Deck: slides, backgrounds,
+transitions, notes, sections, theme, provenance and fingerprints, and the loss report."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from ace_core.errors import BadInputError
+from ace_core.ir.deck import Background, Deck, DeckSource, Slide, Transition
+from ace_core.ir.fingerprint import node_fingerprint, slide_fingerprint
+from ace_core.ir.nodes import NodeSource
+from ace_core.ir.style import Paint, SolidPaint
+from ace_core.units import EMU_PER_PX
+from adapters.ooxml import conventions as cv
+from adapters.ooxml.context import ReadContext, Scope
+from adapters.ooxml.drawingml import find_fill, read_fill, read_style_refs
+from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, ph_key
+from adapters.ooxml.ns import CT, RT, local, qn
+from adapters.ooxml.package import Limits, Package, open_package
+from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alternate
+from adapters.ooxml.theme import ColorContext, parse_clr_map
+from adapters.ooxml.values import emu, to_float
+
+__all__ = ["read_pptx"]
+
+SECTION_EXT_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
+_SPEED = {"fast": 0.5, "med": 0.75, "slow": 1.0}
+
+
+def read_pptx(
+    source: Path | bytes, *, where: str | None = None, limits: Limits | None = None, master_shapes: bool = True
+) -> Deck:
+    """Read a presentation package into the IR. `deck.report` lists what could not be carried.
+
+    `master_shapes`: include the non-placeholder shapes of each slide's layout and master (locked,
+    meta 'pptx.inherited') so the IR draws what the slide shows."""
+    pkg = open_package(source, where=where, limits=limits)
+    path = Path(source) if not isinstance(source, bytes | bytearray) else None
+    deck = Deck(name=path.stem if path else "deck")
+    ctx = ReadContext(pkg=pkg, deck=deck)
+    pres = pkg.xml(pkg.main_part)
+    if pres is None or local(pres.tag) != "presentation":
+        raise BadInputError(f"the main part {pkg.main_part} is not a presentation", where=pkg.where)
+    _deck_size(pres, deck, ctx)
+    masters = Masters(pkg)
+    first = masters.first_master()
+    if first is None:
+        ctx.loss("missing-master", "the package has no slide master; default styles used", severity="warning")
+    else:
+        deck.theme = first.theme.to_ir()
+    stored_deck_id = cv.read_ace_id(pres)
+    if stored_deck_id:
+        deck.id = stored_deck_id
+    title = _core_title(pkg)
+    if title:
+        deck.name = title
+    slides = _slide_parts(pres, pkg, ctx)
+    for sld_id, part in slides:
+        root = pkg.xml(part)
+        stored = cv.read_ace_id(find_child(root, "p:cSld"))
+        ctx.slide_id_by_part[part] = ctx.ids.claim(stored, cv.derived_slide_id(sld_id))
+    sections = _sections(pres)
+    default_style = pres.find(qn("p:defaultTextStyle"))
+    for index, (sld_id, part) in enumerate(slides):
+        slide = _read_slide(ctx, masters, part, sld_id, index, default_style, master_shapes)
+        slide.section = sections.get(str(sld_id))
+        deck.slides.append(slide)
+    _deck_losses(pkg, pres, masters, ctx)
+    deck.meta[cv.DECK_META_VARIANT] = CT.VARIANTS.get(pkg.main_content_type, "presentation")
+    if pkg.strict:
+        deck.meta[cv.DECK_META_STRICT] = True
+    deck.source = DeckSource(
+        format="pptx",
+        path=str(path.resolve()) if path else None,
+        sha256=hashlib.sha256(pkg.data).hexdigest(),
+        package=deck.add_asset(pkg.data, _package_mime(pkg), name=path.name if path else None),
+    )
+    _fingerprint(deck)
+    deck.report = ctx.report
+    return deck
+
+
+def _package_mime(pkg: Package) -> str:
+    variant = CT.VARIANTS.get(pkg.main_content_type, "presentation")
+    return {
+        "template": "application/vnd.openxmlformats-officedocument.presentationml.template",
+        "slideshow": "application/vnd.openxmlformats-officedocument.presentationml.slideshow",
+        "macro-presentation": "application/vnd.ms-powerpoint.presentation.macroEnabled.12",
+    }.get(variant, "application/vnd.openxmlformats-officedocument.presentationml.presentation")
+
+
+def _deck_size(pres: etree._Element, deck: Deck, ctx: ReadContext) -> None:
+    sz = pres.find(qn("p:sldSz"))
+    cx = emu(sz.get("cx")) if sz is not None else None
+    cy = emu(sz.get("cy")) if sz is not None else None
+    if not cx or not cy or cx <= 0 or cy <= 0:
+        if sz is not None:
+            ctx.loss("slide-size", "invalid slide size; 10 x 7.5 in used", severity="warning")
+        cx, cy = cv.DEFAULT_SLIDE_WIDTH_EMU, cv.DEFAULT_SLIDE_HEIGHT_EMU
+    deck.width, deck.height = cx / EMU_PER_PX, cy / EMU_PER_PX
+    if sz is not None and sz.get("type"):
+        deck.meta[cv.DECK_META_SIZE_TYPE] = sz.get("type")
+
+
+def _core_title(pkg: Package) -> str | None:
+    core = pkg.first_related(
+        "", "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
+    )
+    root = pkg.xml(core) if core else None
+    if root is None:
+        return None
+    el = root.find("{http://purl.org/dc/elements/1.1/}title")
+    text = (el.text or "").strip() if el is not None else ""
+    return text or None
+
+
+def _slide_parts(pres: etree._Element, pkg: Package, ctx: ReadContext) -> list[tuple[int, str]]:
+    lst = pres.find(qn("p:sldIdLst"))
+    entries = [el for el in lst if local(el.tag) == "sldId"] if lst is not None else []
+    if len(entries) > pkg.limits.max_slides:
+        raise BadInputError(
+            f"the presentation lists {len(entries)} slides (limit {pkg.limits.max_slides})",
+            where=pkg.where,
+            hint="this is not a normal presentation; split it or raise the limit",
+        )
+    out: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for el in entries:
+        rel = pkg.rel(pkg.main_part, el.get(qn("r:id")))
+        try:
+            sld_id = int(el.get("id", "0"))
+        except ValueError:
+            sld_id = 0
+        if rel is None or rel.external or not pkg.exists(rel.target):
+            ctx.loss("missing-slide", f"slide {sld_id} points to a missing part; skipped", severity="error")
+            continue
+        if rel.target in seen:
+            ctx.loss("duplicate-slide", f"slide part {rel.target} is listed twice; read once", severity="warning")
+            continue
+        seen.add(rel.target)
+        out.append((sld_id, rel.target))
+    return out
+
+
+def _sections(pres: etree._Element) -> dict[str, str]:
+    out: dict[str, str] = {}
+    ext_lst = pres.find(qn("p:extLst"))
+    for ext in ext_lst if ext_lst is not None else []:
+        if ext.get("uri") != SECTION_EXT_URI:
+            continue
+        for section in ext.iter("{*}section"):
+            name = section.get("name", "")
+            for sid in section.iter("{*}sldId"):
+                out[sid.get("id", "")] = name
+    return out
+
+
+def _read_slide(
+    ctx: ReadContext,
+    masters: Masters,
+    part: str,
+    sld_id: int,
+    index: int,
+    default_style: etree._Element | None,
+    master_shapes: bool,
+) -> Slide:
+    pkg = ctx.pkg
+    root = pkg.xml(part)
+    if root is None or local(root.tag) != "sld":
+        raise BadInputError(f"slide part {part} is not a slide", where=pkg.where)
+    slide_id = ctx.slide_id_by_part[part]
+    layout_part = pkg.first_related(part, RT.SLIDE_LAYOUT)
+    layout = masters.layout(layout_part) if layout_part else None
+    master = layout.master if layout is not None else masters.first_master()
+    if layout is None:
+        ctx.loss("missing-layout", "the slide has no layout; master styles used", slide_id=slide_id)
+    base_map = layout.clr_map if layout is not None else (master.clr_map if master else None)
+    colors = ColorContext(
+        theme=master.theme if master else masters.theme(None),
+        clr_map=parse_clr_map(root.find(qn("p:clrMapOvr")), base_map),
+    )
+    scope = Scope(ctx, part, colors, slide_id, "", slide_id, index + 1)
+    sctx = SlideCtx(layout=layout, master=master, default_text_style=default_style)
+    csld = root.find(qn("p:cSld"))
+    children: list[Any] = []
+    show_master = root.get("showMasterSp", "1") not in ("0", "false")
+    if master_shapes and show_master:
+        if master is not None and (layout is None or layout.show_master_shapes):
+            children += _inherited_shapes(ctx, master.part, master.root, "m", colors, sctx, slide_id, index)
+        if layout is not None:
+            children += _inherited_shapes(ctx, layout.part, layout.root, "l", colors, sctx, slide_id, index)
+    reader = ShapeReader(scope, sctx)
+    children += reader.read_tree(find_child(csld, "p:spTree"), Frame())
+    reader.resolve_connectors()
+    meta: dict[str, Any] = {cv.SLIDE_META_PART: part, cv.SLIDE_META_SLD_ID: sld_id}
+    if layout is not None:
+        meta[cv.SLIDE_META_LAYOUT_PART] = layout.part
+    if master is not None:
+        meta[cv.SLIDE_META_MASTER_PART] = master.part
+    if not show_master:
+        meta[cv.SLIDE_META_SHOW_MASTER_SHAPES] = False
+    if _find_anywhere(root, "p:timing") is not None:
+        meta[cv.SLIDE_META_HAS_ANIMATION] = True
+        ctx.loss("animation", "animations are kept only when writing back to .pptx (patch mode)", slide_id=slide_id)
+    if pkg.related(part, RT.COMMENTS) or pkg.related(
+        part, "http://schemas.microsoft.com/office/2018/10/relationships/comments"
+    ):
+        ctx.loss("comments", "slide comments are not carried", slide_id=slide_id, severity="info")
+    return Slide(
+        id=slide_id,
+        name=csld.get("name", "") if csld is not None else "",
+        children=children,
+        background=_background(ctx, root, part, layout, master, colors, slide_id),
+        transition=_transition(root),
+        notes=_notes(pkg, part),
+        hidden=root.get("show", "1") in ("0", "false"),
+        layout=layout.name if layout is not None and layout.name else None,
+        source=NodeSource(format="pptx", ref=part),
+        meta=meta,
+    )
+
+
+def _inherited_shapes(
+    ctx: ReadContext,
+    part: str,
+    root: etree._Element,
+    origin: str,
+    colors: ColorContext,
+    sctx: SlideCtx,
+    slide_id: str,
+    index: int,
+) -> list[Any]:
+    tree = find_child(find_child(root, "p:cSld"), "p:spTree")
+    if tree is None:
+        return []
+    shapes = [el for el in tree if isinstance(el.tag, str) and ph_key(el) is None]
+    scope = Scope(ctx, part, colors, slide_id, origin, slide_id, index + 1)
+    reader = ShapeReader(
+        scope, SlideCtx(layout=sctx.layout, master=sctx.master, default_text_style=sctx.default_text_style)
+    )
+    return reader.read_tree(shapes, Frame())
+
+
+def _find_anywhere(root: etree._Element, tag: str) -> etree._Element | None:
+    return next(root.iter(qn(tag)), None)
+
+
+def _bg_fills(
+    ctx: ReadContext, csld: etree._Element | None, part: str, colors: ColorContext, slide_id: str
+) -> list[Paint] | None:
+    bg = find_child(csld, "p:bg")
+    if bg is None:
+        return None
+    scope = Scope(ctx, part, colors, slide_id)
+    bg_pr = bg.find(qn("p:bgPr"))
+    if bg_pr is not None:
+        fill = find_fill(bg_pr)
+        return read_fill(fill, scope) if fill is not None else []
+    ref = bg.find(qn("p:bgRef"))
+    if ref is not None:
+        holder = etree.Element(qn("p:style"))
+        clone = etree.SubElement(holder, qn("a:fillRef"), idx=ref.get("idx", "0"))
+        for child in ref:
+            clone.append(etree.fromstring(etree.tostring(child)))
+        refs = read_style_refs(holder, scope)
+        return read_fill(refs.fill[0], scope, refs.fill[1]) if refs.fill else []
+    return None
+
+
+def _background(
+    ctx: ReadContext,
+    root: etree._Element,
+    part: str,
+    layout: LayoutInfo | None,
+    master: MasterInfo | None,
+    colors: ColorContext,
+    slide_id: str,
+) -> Background:
+    chain: list[tuple[etree._Element, str, bool]] = [(root, part, False)]
+    if layout is not None:
+        chain.append((layout.root, layout.part, True))
+    if master is not None:
+        chain.append((master.root, master.part, True))
+    for el, part, inherited in chain:
+        fills = _bg_fills(ctx, el.find(qn("p:cSld")), part, colors, slide_id)
+        if fills is not None:
+            return Background(fills=fills, inherited=inherited)
+    white = colors.scheme("bg1")
+    return Background(fills=[SolidPaint(color=white)] if white is not None else [], inherited=True)
+
+
+def _transition(root: etree._Element) -> Transition | None:
+    el = root.find(qn("p:transition"))
+    if el is None:
+        for ac in root.findall(qn("mc:AlternateContent")):
+            kids, _ = choose_alternate(ac)
+            el = next((k for k in kids if local(k.tag) == "transition"), None)
+            if el is not None:
+                break
+    if el is None:
+        return None
+    effect = next((c for c in el if isinstance(c.tag, str) and local(c.tag) not in ("sndAc", "extLst")), None)
+    data: dict[str, Any] = {"style": local(effect.tag) if effect is not None else "none"}
+    if effect is not None:
+        direction = effect.get("dir") or effect.get("orient")
+        if direction:
+            data["direction"] = direction
+    dur = el.get("{http://schemas.microsoft.com/office/powerpoint/2010/main}dur") or el.get("dur")
+    if to_float(dur) is not None:
+        data["duration"] = (to_float(dur) or 0.0) / 1000.0
+    elif el.get("spd") in _SPEED:
+        data["duration"] = _SPEED[el.get("spd", "")]
+    adv = to_float(el.get("advTm"))
+    if adv is not None:
+        data["timing"] = "AFTER_DELAY"
+        data["delay"] = max(0.0, adv) / 1000.0
+    return Transition(**data)
+
+
+def _notes(pkg: Package, part: str) -> str:
+    notes_part = pkg.first_related(part, RT.NOTES_SLIDE)
+    root = pkg.xml(notes_part) if notes_part else None
+    if root is None:
+        return ""
+    tree = find_child(find_child(root, "p:cSld"), "p:spTree")
+    if tree is None:
+        return ""
+    for sp in tree.iter(qn("p:sp")):
+        key = ph_key(sp)
+        if key is not None and key.type == "body":
+            body = sp.find(qn("p:txBody"))
+            if body is None:
+                continue
+            paras = []
+            for p in body.findall(qn("a:p")):
+                text = ""
+                for child in p:
+                    name = local(child.tag)
+                    if name in ("r", "fld"):
+                        text += child.findtext(qn("a:t")) or ""
+                    elif name == "br":
+                        text += "\n"
+                paras.append(text)
+            return "\n".join(paras).strip("\n")
+    return ""
+
+
+def _deck_losses(pkg: Package, pres: etree._Element, masters: Masters, ctx: ReadContext) -> None:
+    if pkg.related(pkg.main_part, RT.VBA):
+        ctx.loss("macros", "the VBA project is kept only when writing back to .pptm (patch mode)", severity="info")
+    if pres.find(qn("p:custShowLst")) is not None:
+        ctx.loss("custom-shows", "custom slide shows are not carried", severity="info")
+    if pres.find(qn("p:embeddedFontLst")) is not None:
+        ctx.loss("embedded-fonts", "embedded fonts are kept only in patch mode", severity="info")
+    if any(n.startswith("_xmlsignatures/") for n in pkg.part_names()):
+        ctx.loss("signature", "the digital signature is invalidated by any write", severity="warning")
+    themes = {m.theme.part for m in masters.all_masters()}
+    if len(themes) > 1:
+        ctx.loss(
+            "multiple-themes",
+            f"{len(themes)} masters with different themes: deck.theme is the first; slides use their own",
+            severity="info",
+        )
+
+
+def _fingerprint(deck: Deck) -> None:
+    for slide in deck.slides:
+        for node in slide.iter_nodes():
+            if node.source is not None:
+                node.source.fingerprint = node_fingerprint(node)
+        if slide.source is not None:
+            slide.source.fingerprint = slide_fingerprint(slide)

@@ -1,0 +1,171 @@
+"""Graphic frames -> IR: tables, charts, SmartArt (its drawing part as a group), OLE objects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from ace_core.errors import AceError
+from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, TableNode
+from ace_core.ir.style import ImagePaint
+from adapters.ooxml import conventions as cv
+from adapters.ooxml.context import Scope
+from adapters.ooxml.drawingml import read_blip
+from adapters.ooxml.ns import RT, qn
+from adapters.ooxml.read_chart import read_chart_part
+from adapters.ooxml.read_table import read_table
+
+if TYPE_CHECKING:
+    from adapters.ooxml.read_shapes import Frame, ShapeReader
+
+__all__ = ["read_graphic_frame"]
+
+URI_TABLE = "http://schemas.openxmlformats.org/drawingml/2006/table"
+URI_CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+URI_DIAGRAM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+URI_OLE = "http://schemas.openxmlformats.org/presentationml/2006/ole"
+URI_CHARTEX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
+
+
+def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) -> Any:
+    _key, inherited = reader.ph_chain(el)
+    xfrm_el = el.find(qn("p:xfrm"))
+    xf, xf_inherited = reader.box_with_inheritance(el, xfrm_el, inherited, frame)
+    data = reader.base(el, "graphicFrame", xf, frame)
+    if xf_inherited:
+        data["meta"][cv.META_XFRM_INHERITED] = True
+    scope = reader.scope
+    node_id = data["id"]
+    gdata = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}")
+    uri = gdata.get("uri", "") if gdata is not None else ""
+    if uri == URI_TABLE:
+        tbl = gdata.find(qn("a:tbl"))
+        if tbl is not None:
+            chain = reader.text_chain(None, [], None)
+            fields = read_table(tbl, scope, node_id, chain)
+            style_id = fields.pop("meta_style", None)
+            if style_id:
+                data["meta"][cv.META_TABLE_STYLE_APPLIED] = style_id
+            return TableNode(**data, **fields)
+    if uri == URI_CHART:
+        chart_el = gdata.find(qn("c:chart"))
+        rel = scope.ctx.pkg.rel(scope.part, chart_el.get(qn("r:id"))) if chart_el is not None else None
+        if rel is None or rel.external:
+            scope.loss("chart", "chart relationship is missing", node_id, severity="error")
+            return ChartNode(**data)
+        chart = read_chart_part(rel.target, scope, node_id)
+        return ChartNode(**data, chart=chart) if chart is not None else ChartNode(**data)
+    if uri == URI_DIAGRAM:
+        return _smartart(reader, gdata, data, frame)
+    if uri == URI_OLE:
+        return _ole(reader, gdata, data)
+    if uri == URI_CHARTEX:
+        scope.loss("chart-ex", "an Office 2016 chart (chartex) is not carried", node_id, severity="error")
+    else:
+        scope.loss("graphic-frame", f"graphic data {uri or '(none)'} is not carried", node_id, severity="error")
+    data["meta"][cv.META_GRAPHIC_URI] = uri
+    return GroupNode(**data)
+
+
+def _smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame: Frame) -> GroupNode:
+    from adapters.ooxml.read_shapes import Frame as _Frame
+    from adapters.ooxml.read_shapes import ShapeReader as _Reader
+
+    scope = reader.scope
+    pkg = scope.ctx.pkg
+    node_id = data["id"]
+    rel_ids = gdata.find(qn("dgm:relIds"))
+    drawing = _drawing_part(scope, rel_ids)
+    if drawing is None:
+        scope.loss("smartart", "SmartArt without a pre-rendered drawing part is dropped", node_id, severity="error")
+        return GroupNode(**data)
+    try:
+        root = pkg.xml(drawing)
+    except AceError as exc:
+        scope.loss("smartart", f"SmartArt drawing {drawing} is unreadable ({exc.what})", node_id, severity="error")
+        return GroupNode(**data)
+    tree = root.find(qn("dsp:spTree")) if root is not None else None
+    sub_scope = Scope(
+        ctx=scope.ctx,
+        part=drawing,
+        colors=scope.colors,
+        slide_id=scope.slide_id,
+        origin="d",
+        id_parent=node_id,
+        slide_number=scope.slide_number,
+    )
+    sub = _Reader(sub_scope, reader.slide)
+    # drawing coordinates are EMU relative to the frame; children are placed in the group's px box
+    children = sub.read_tree(tree, _Frame(sx=frame.sx, sy=frame.sy)) if tree is not None else []
+    data["meta"][cv.META_SMARTART] = drawing
+    scope.loss("smartart", "SmartArt kept as grouped shapes (its data model is not editable)", node_id, "info")
+    return GroupNode(**data, children=children)
+
+
+def _drawing_part(scope: Scope, rel_ids: etree._Element | None) -> str | None:
+    pkg = scope.ctx.pkg
+    if rel_ids is None:
+        return None
+    dm = pkg.rel(scope.part, rel_ids.get(qn("r:dm")))
+    if dm is not None and not dm.external:
+        try:
+            data_root = pkg.xml(dm.target)
+        except AceError:
+            data_root = None
+        if data_root is not None:
+            for ext in data_root.iter(qn("dsp:dataModelExt")):
+                rel = pkg.rel(scope.part, ext.get("relId"))
+                if rel is not None and not rel.external and pkg.exists(rel.target):
+                    return rel.target
+    drawings = [r for r in pkg.related(scope.part, RT.DIAGRAM_DRAWING) if not r.external and pkg.exists(r.target)]
+    if len(drawings) == 1:
+        return drawings[0].target
+    # several SmartArts on one slide and no explicit link: pair data and drawing by their number
+    if dm is not None:
+        digits = "".join(ch for ch in dm.target.rsplit("/", 1)[-1] if ch.isdigit())
+        for r in drawings:
+            if "".join(ch for ch in r.target.rsplit("/", 1)[-1] if ch.isdigit()) == digits:
+                return r.target
+    return None
+
+
+def _ole(reader: ShapeReader, gdata: etree._Element, data: dict) -> ImageNode:
+    scope = reader.scope
+    pkg = scope.ctx.pkg
+    node_id = data["id"]
+    ole = gdata.find(qn("p:oleObj"))
+    if ole is None:
+        # an mc:AlternateContent inside graphicData: take the branch that has a preview picture
+        for branch in gdata.iter(qn("mc:Choice"), qn("mc:Fallback")):
+            cand = branch.find(qn("p:oleObj"))
+            if cand is not None and cand.find(qn("p:pic")) is not None:
+                ole = cand
+                break
+        if ole is None:
+            ole = next(gdata.iter(qn("p:oleObj")), None)
+    embedded = EmbeddedObject(kind="ole")
+    image, svg = ImagePaint(), None
+    if ole is not None:
+        rel = pkg.rel(scope.part, ole.get(qn("r:id")))
+        embedded = EmbeddedObject(
+            kind="ole",
+            prog_id=ole.get("progId"),
+            asset=scope.ctx.part_asset(rel.target) if rel is not None and not rel.external else None,
+            mime=pkg.content_type(rel.target) if rel is not None and not rel.external else None,
+            link=rel.target if rel is not None and rel.external else None,
+        )
+        pic = ole.find(qn("p:pic"))
+        blip_fill = pic.find(qn("p:blipFill")) if pic is not None else None
+        if blip_fill is not None:
+            image, svg = read_blip(blip_fill, scope, node_id)
+    if image.asset is None:
+        scope.loss("ole-object", f"OLE object ({embedded.prog_id or 'unknown'}) has no preview picture", node_id)
+    scope.loss(
+        "ole-object",
+        f"OLE object ({embedded.prog_id or 'unknown'}) kept as an asset behind its preview picture",
+        node_id,
+        severity="info",
+    )
+    data["meta"][cv.META_GRAPHIC_URI] = URI_OLE
+    return ImageNode(**data, image=image, svg_asset=svg, embedded=embedded)

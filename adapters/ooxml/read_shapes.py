@@ -1,0 +1,559 @@
+"""Shape trees -> IR nodes: sp, pic, grpSp, cxnSp (graphic frames in read_graphic), with ids and boxes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from ace_core.ir.nodes import (
+    ConnectorNode,
+    EllipseNode,
+    EmbeddedObject,
+    GroupNode,
+    ImageNode,
+    LineNode,
+    NodeSource,
+    Placeholder,
+    RectangleNode,
+    ShapeNode,
+    TextNode,
+    VectorNode,
+)
+from ace_core.ir.semantic import ConnectorEnd
+from ace_core.ir.style import ImagePaint
+from ace_core.units import EMU_PER_PX
+from adapters.ooxml import conventions as cv
+from adapters.ooxml.context import Scope
+from adapters.ooxml.drawingml import find_fill, read_blip, read_effects, read_fill, read_stroke, read_style_refs
+from adapters.ooxml.geometry import adjustments, custom_paths
+from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
+from adapters.ooxml.ns import NS, local, qn
+from adapters.ooxml.read_text import FontLayer, Layer, hyperlink_target, read_text_body
+from adapters.ooxml.values import angle_deg, attr_bool, emu
+
+__all__ = ["Frame", "ShapeReader", "SlideCtx"]
+
+# mc:Choice branches we can read as well as their Fallback (namespaces we understand)
+_SUPPORTED_CHOICE_NS = {NS["p14"], NS["p15"], NS["a14"], NS["a16"], NS["c14"], NS["dsp"], NS["asvg"]}
+_SUPPORTED_CHOICE_NS |= {"http://schemas.microsoft.com/office/powerpoint/2015/09/main"}  # p159 (morph)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Maps a coordinate space (EMU, a group's child space) to the parent's px box."""
+
+    ch_x: float = 0.0
+    ch_y: float = 0.0
+    sx: float = 1.0 / EMU_PER_PX
+    sy: float = 1.0 / EMU_PER_PX
+
+    def box(self, x: float, y: float, cx: float, cy: float) -> tuple[float, float, float, float]:
+        return (x - self.ch_x) * self.sx, (y - self.ch_y) * self.sy, max(0.0, cx * self.sx), max(0.0, cy * self.sy)
+
+
+@dataclass
+class SlideCtx:
+    """What shapes of one slide need: its layout / master and the presentation default text style."""
+
+    layout: LayoutInfo | None = None
+    master: MasterInfo | None = None
+    default_text_style: etree._Element | None = None
+    id_of_cnv: dict[str, str] = field(default_factory=dict)
+    occurrences: Counter = field(default_factory=Counter)
+    connectors: list[tuple[ConnectorNode, str | None, str | None]] = field(default_factory=list)
+
+
+@dataclass
+class _Xfrm:
+    x: float = 0.0
+    y: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+    rot: float = 0.0
+    flip_h: bool = False
+    flip_v: bool = False
+    ch_x: float = 0.0
+    ch_y: float = 0.0
+    ch_cx: float = 0.0
+    ch_cy: float = 0.0
+    found: bool = False
+
+
+def read_xfrm(el: etree._Element | None) -> _Xfrm:
+    out = _Xfrm()
+    if el is None:
+        return out
+    out.found = True
+    out.rot = angle_deg(el.get("rot"))
+    out.flip_h = bool(attr_bool(el, "flipH", False))
+    out.flip_v = bool(attr_bool(el, "flipV", False))
+    for child in el:
+        name = local(child.tag)
+        if name in ("off", "chOff"):
+            x, y = emu(child.get("x"), 0.0) or 0.0, emu(child.get("y"), 0.0) or 0.0
+            if name == "off":
+                out.x, out.y = x, y
+            else:
+                out.ch_x, out.ch_y = x, y
+        elif name in ("ext", "chExt"):
+            cx, cy = emu(child.get("cx"), 0.0) or 0.0, emu(child.get("cy"), 0.0) or 0.0
+            if name == "ext":
+                out.cx, out.cy = cx, cy
+            else:
+                out.ch_cx, out.ch_cy = cx, cy
+    return out
+
+
+def choose_alternate(ac: etree._Element) -> tuple[list[etree._Element], str]:
+    """The children of the mc:AlternateContent branch to read, and which one ('choice'/'fallback')."""
+    for choice in ac.findall(qn("mc:Choice")):
+        required = (choice.get("Requires") or "").split()
+        uris = {choice.nsmap.get(prefix) for prefix in required}
+        if uris and uris <= _SUPPORTED_CHOICE_NS and not _has_math(choice):
+            return [c for c in choice if isinstance(c.tag, str)], "choice"
+    fallback = ac.find(qn("mc:Fallback"))
+    if fallback is not None:
+        return [c for c in fallback if isinstance(c.tag, str)], "fallback"
+    return [], "none"
+
+
+def _has_math(el: etree._Element) -> bool:
+    return next(el.iter(qn("a14:m")), None) is not None
+
+
+class ShapeReader:
+    """Reads the shapes of one part (slide, layout, master or SmartArt drawing) into IR nodes."""
+
+    def __init__(self, scope: Scope, slide: SlideCtx) -> None:
+        self.scope = scope
+        self.slide = slide
+
+    # -- tree ------------------------------------------------------------------------------------
+    def read_tree(self, tree: Any, frame: Frame, alt: str | None = None) -> list[Any]:
+        """Nodes of the shapes among `tree`'s children (an spTree, a group, or a list of elements)."""
+        out: list[Any] = []
+        if tree is None:
+            return out
+        for el in tree:
+            name = local(el.tag)
+            if name == "AlternateContent":
+                kids, which = choose_alternate(el)
+                out.extend(self.read_tree(kids, frame, which))
+                continue
+            node = self.read_shape(el, frame)
+            if node is not None:
+                if alt:
+                    node.meta[cv.META_ALT_CONTENT] = alt
+                out.append(node)
+        return out
+
+    def read_shape(self, el: etree._Element, frame: Frame) -> Any:
+        name = local(el.tag)
+        if name == "sp":
+            return self._sp(el, frame)
+        if name == "pic":
+            return self._pic(el, frame)
+        if name == "grpSp":
+            return self._group(el, frame)
+        if name == "cxnSp":
+            return self._connector(el, frame)
+        if name == "graphicFrame":
+            from adapters.ooxml.read_graphic import read_graphic_frame
+
+            return read_graphic_frame(self, el, frame)
+        if name == "contentPart":
+            self.scope.loss("ink", "an ink / content part is not carried", severity="error")
+        return None
+
+    # -- common ----------------------------------------------------------------------------------
+    def claim_id(self, cnv: etree._Element | None) -> tuple[str, str]:
+        """(node id, provenance ref) for a shape with this cNvPr."""
+        cnv_id = (cnv.get("id") if cnv is not None else None) or "0"
+        self.slide.occurrences[(self.scope.part, cnv_id)] += 1
+        occ = self.slide.occurrences[(self.scope.part, cnv_id)]
+        stored = cv.read_ace_id(cnv) if self.scope.origin in ("", "d") else None
+        derived = cv.derived_node_id(self.scope.id_parent, cnv_id, self.scope.origin)
+        if occ > 1:
+            derived = f"{derived}~{occ}"
+        node_id = self.scope.ctx.ids.claim(stored, derived)
+        if self.scope.origin == "" and cnv_id not in self.slide.id_of_cnv:
+            self.slide.id_of_cnv[cnv_id] = node_id
+        return node_id, cv.node_ref(self.scope.part, cnv_id, occ)
+
+    def base(self, el: etree._Element, kind: str, xf: _Xfrm, frame: Frame) -> dict[str, Any]:
+        """Fields every node has: id, name, box, rotation, flips, visibility, provenance, meta."""
+        nv = next((c for c in el if local(c.tag).startswith("nv")), None)
+        cnv = find_child(nv, "p:cNvPr")
+        if cnv is None and nv is not None:
+            cnv = nv.find(qn("dsp:cNvPr"))
+        node_id, ref = self.claim_id(cnv)
+        x, y, w, h = frame.box(xf.x, xf.y, xf.cx, xf.cy)
+        data: dict[str, Any] = {
+            "id": node_id,
+            "name": (cnv.get("name") or "") if cnv is not None else "",
+            "x": x,
+            "y": y,
+            "width": w,
+            "height": h,
+            "rotation": xf.rot,
+            "flip_h": xf.flip_h,
+            "flip_v": xf.flip_v,
+            "source": NodeSource(format="pptx", ref=ref),
+            "meta": {cv.META_KIND: kind if self.scope.origin != "d" else f"dsp:{kind}"},
+        }
+        if cnv is not None:
+            if attr_bool(cnv, "hidden", False):
+                data["visible"] = False
+            if cnv.get("descr"):
+                data["description"] = cnv.get("descr")
+            link = hyperlink_target(cnv.find(qn("a:hlinkClick")), self.scope)
+            if link:
+                data["hyperlink"] = link
+        if self.scope.origin in ("l", "m"):
+            data["meta"][cv.META_INHERITED] = "layout" if self.scope.origin == "l" else "master"
+            data["locked"] = True
+        return data
+
+    def ph_chain(self, el: etree._Element) -> tuple[PhKey | None, list[etree._Element]]:
+        """(placeholder key, [master ph, layout ph]) for a slide placeholder; lowest priority first."""
+        key = ph_key(el) if self.scope.origin == "" else None
+        if key is None:
+            return None, []
+        chain: list[etree._Element] = []
+        layout_ph = self.slide.layout.find_ph(key) if self.slide.layout else None
+        master = self.slide.master
+        if master is not None:
+            mtype = key.type
+            if layout_ph is not None:
+                lk = ph_key(layout_ph)
+                mtype = lk.type if lk else key.type
+            master_ph = master.find_ph(mtype)
+            if master_ph is not None:
+                chain.append(master_ph)
+        if layout_ph is not None:
+            chain.append(layout_ph)
+        return key, chain
+
+    def text_chain(
+        self, key: PhKey | None, inherited: list[etree._Element], style_font: FontLayer | None
+    ) -> list[Layer]:
+        layers: list[Layer] = []
+        master = self.slide.master
+        if key is None:
+            if master is not None and master.styles.get("other") is not None:
+                layers.append(master.styles["other"])  # type: ignore[arg-type]
+            if self.slide.default_text_style is not None:
+                layers.append(self.slide.default_text_style)
+        else:
+            if self.slide.default_text_style is not None:
+                layers.append(self.slide.default_text_style)
+            if master is not None and master.styles.get(style_kind(key.type)) is not None:
+                layers.append(master.styles[style_kind(key.type)])  # type: ignore[arg-type]
+            for ph in inherited:
+                lst = _lst_style(ph)
+                if lst is not None:
+                    layers.append(lst)
+        if style_font is not None:
+            layers.append(style_font)
+        return layers
+
+    def visual(self, el: etree._Element, inherited: list[etree._Element], node_id: str) -> dict[str, Any]:
+        """fills, strokes, effects from spPr, the placeholder chain and p:style."""
+        sp_pr = _sp_pr(el)
+        chain_pr = [_sp_pr(ph) for ph in inherited] + [sp_pr]
+        style_el = _style(el)
+        if style_el is None:
+            style_el = next((s for s in (_style(ph) for ph in reversed(inherited)) if s is not None), None)
+        refs = read_style_refs(style_el, self.scope)
+        fill_el = next((f for f in (find_fill(p) for p in reversed(chain_pr)) if f is not None), None)
+        if fill_el is not None:
+            fills = read_fill(fill_el, self.scope, node_id=node_id)
+        elif refs.fill is not None:
+            fills = read_fill(refs.fill[0], self.scope, refs.fill[1], node_id)
+        else:
+            fills = []
+        lines: list = []
+        if refs.line is not None:
+            lines.append(refs.line)
+        lines += [(p.find(qn("a:ln")), None) for p in chain_pr if p is not None and p.find(qn("a:ln")) is not None]
+        strokes = read_stroke(lines, self.scope, node_id)
+        eff_el = next(
+            (e for e in (_effect_el(p) for p in reversed(chain_pr)) if e is not None),
+            None,
+        )
+        if eff_el is not None:
+            effects = read_effects(eff_el, self.scope, node_id=node_id)
+        elif refs.effect is not None:
+            effects = read_effects(refs.effect[0], self.scope, refs.effect[1], node_id)
+        else:
+            effects = []
+        for p in chain_pr:
+            if p is not None and (p.find(qn("a:scene3d")) is not None or p.find(qn("a:sp3d")) is not None):
+                self.scope.loss("3d", "3-D scene / bevel properties are not carried", node_id)
+                break
+        font = FontLayer(refs.font_ref, refs.font_color) if (refs.font_ref or refs.font_color) else None
+        return {"fills": fills, "strokes": strokes, "effects": effects, "font": font}
+
+    def box_with_inheritance(
+        self, el: etree._Element, xfrm: etree._Element | None, inherited: list[etree._Element], frame: Frame
+    ) -> tuple[_Xfrm, bool]:
+        xf = read_xfrm(xfrm)
+        if xf.found or not inherited:
+            return xf, False
+        for ph in reversed(inherited):
+            pxf = read_xfrm(find_child(_sp_pr(ph), "a:xfrm") if _sp_pr(ph) is not None else ph.find(qn("p:xfrm")))
+            if pxf.found:
+                return pxf, True
+        return xf, False
+
+    # -- p:sp --------------------------------------------------------------------------------------
+    def _sp(self, el: etree._Element, frame: Frame) -> Any:
+        key, inherited = self.ph_chain(el)
+        sp_pr = _sp_pr(el)
+        xf, xf_inherited = self.box_with_inheritance(el, find_child(sp_pr, "a:xfrm"), inherited, frame)
+        data = self.base(el, "sp", xf, frame)
+        node_id = data["id"]
+        if xf_inherited:
+            data["meta"][cv.META_XFRM_INHERITED] = True
+        if key is not None:
+            data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
+        nv = next((c for c in el if local(c.tag).startswith("nv")), None)
+        cnv_sp = None
+        if nv is not None:
+            cnv_sp = nv.find(qn("p:cNvSpPr"))
+            if cnv_sp is None:
+                cnv_sp = nv.find(qn("dsp:cNvSpPr"))
+        txbox = bool(attr_bool(cnv_sp, "txBox", False))
+        if txbox:
+            data["meta"][cv.META_TXBOX] = True
+        vis = self.visual(el, inherited, node_id)
+        data.update(fills=vis["fills"], strokes=vis["strokes"], effects=vis["effects"])
+        geom_pr = next(
+            (p for p in [sp_pr, *(_sp_pr(ph) for ph in reversed(inherited))] if p is not None and _geom(p) is not None),
+            None,
+        )
+        geom = _geom(geom_pr) if geom_pr is not None else None
+        tx_body = el.find(qn("p:txBody"))
+        if tx_body is None:
+            tx_body = el.find(qn("dsp:txBody"))
+        text = None
+        if tx_body is not None or key is not None:
+            layers = self.text_chain(key, inherited, vis["font"])
+            own_lst = tx_body.find(qn("a:lstStyle")) if tx_body is not None else None
+            if own_lst is not None:
+                layers.append(own_lst)
+            body_prs = [find_child(ph.find(qn("p:txBody")), "a:bodyPr") for ph in inherited]
+            body_prs.append(tx_body.find(qn("a:bodyPr")) if tx_body is not None else None)
+            text = read_text_body(tx_body, layers, [b for b in body_prs if b is not None], self.scope, node_id)
+        has_text = text is not None and any(p.runs for p in text.paragraphs)
+        return self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
+
+    def _sp_node(
+        self, data: dict[str, Any], geom: etree._Element | None, text: Any, has_text: bool, textual: bool, xf: _Xfrm
+    ) -> Any:
+        prst = geom.get("prst", "rect") if geom is not None and local(geom.tag) == "prstGeom" else None
+        if geom is None:
+            prst = "rect"
+        if geom is not None and local(geom.tag) == "custGeom":
+            paths = custom_paths(geom, xf.cx, xf.cy, data["width"], data["height"])
+            return VectorNode(**data, paths=paths, text=text if has_text else None)
+        if prst == "rect":
+            plain = not data["fills"] and not data["strokes"]
+            if text is not None and (textual or (has_text and plain)):
+                return TextNode(**data, text=text)
+            return RectangleNode(**data, text=text if has_text else None)
+        if prst == "roundRect":
+            adj = adjustments(geom).get("adj", 16667.0)
+            radius = max(0.0, min(adj, 50000.0)) / 100000.0 * min(data["width"], data["height"])
+            return RectangleNode(**data, corner_radius=radius, text=text if has_text else None)
+        if prst == "ellipse":
+            return EllipseNode(**data, text=text if has_text else None)
+        if prst in ("line", "straightConnector1") and not has_text:
+            return LineNode(**data)
+        return ShapeNode(**data, preset=prst or "rect", adjustments=adjustments(geom), text=text if has_text else None)
+
+    # -- p:pic -------------------------------------------------------------------------------------
+    def _pic(self, el: etree._Element, frame: Frame) -> Any:
+        key, inherited = self.ph_chain(el)
+        sp_pr = _sp_pr(el)
+        xf, xf_inherited = self.box_with_inheritance(el, find_child(sp_pr, "a:xfrm"), inherited, frame)
+        data = self.base(el, "pic", xf, frame)
+        node_id = data["id"]
+        if xf_inherited:
+            data["meta"][cv.META_XFRM_INHERITED] = True
+        if key is not None:
+            data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
+        blip_fill = el.find(qn("p:blipFill"))
+        if blip_fill is None:
+            blip_fill = el.find(qn("a:blipFill"))
+        if blip_fill is not None:
+            image, svg = read_blip(blip_fill, self.scope, node_id)
+        else:
+            image, svg = ImagePaint(), None
+            self.scope.loss("missing-image", "a picture without image data", node_id)
+        vis = self.visual(el, inherited, node_id)
+        data.update(strokes=vis["strokes"], effects=vis["effects"])
+        geom = _geom(sp_pr) if sp_pr is not None else None
+        extra: dict[str, Any] = {}
+        if geom is not None and local(geom.tag) == "prstGeom":
+            prst = geom.get("prst", "rect")
+            if prst == "roundRect":
+                adj = adjustments(geom).get("adj", 16667.0)
+                extra["corner_radius"] = max(0.0, min(adj, 50000.0)) / 100000.0 * min(data["width"], data["height"])
+            elif prst != "rect":
+                extra["preset"] = prst
+        elif geom is not None:
+            extra["preset"] = "custom"
+            self.scope.loss("picture-clip", "a picture clipped to a custom path is drawn unclipped", node_id)
+        media = self._media(el, node_id)
+        if media is not None:
+            extra["embedded"] = media
+        return ImageNode(**data, image=image, svg_asset=svg, **extra)
+
+    def _media(self, el: etree._Element, node_id: str) -> EmbeddedObject | None:
+        nv = el.find(qn("p:nvPicPr"))
+        nvpr = find_child(nv, "p:nvPr")
+        if nvpr is None:
+            return None
+        pkg = self.scope.ctx.pkg
+        for child in nvpr:
+            name = local(child.tag)
+            if name in ("videoFile", "audioFile", "quickTimeFile", "wavAudioFile"):
+                kind = "audio" if name in ("audioFile", "wavAudioFile") else "video"
+                asset = link = mime = None
+                # the p14:media extension embeds the bytes; the a:videoFile link may be external
+                for media in nvpr.iter(qn("p14:media")):
+                    rel = pkg.rel(self.scope.part, media.get(qn("r:embed")))
+                    if rel is not None and not rel.external:
+                        asset = self.scope.ctx.part_asset(rel.target)
+                        mime = pkg.content_type(rel.target)
+                rel = pkg.rel(self.scope.part, child.get(qn("r:link")) or child.get(qn("r:embed")))
+                if rel is not None:
+                    if rel.external:
+                        link = rel.target
+                    elif asset is None:
+                        asset = self.scope.ctx.part_asset(rel.target)
+                        mime = pkg.content_type(rel.target)
+                self.scope.loss(
+                    "media",
+                    f"{kind} kept as an asset behind its poster picture (playback is not modelled)",
+                    node_id,
+                    severity="info",
+                )
+                return EmbeddedObject(kind=kind, asset=asset, mime=mime, link=link)
+        return None
+
+    # -- p:grpSp -----------------------------------------------------------------------------------
+    def _group(self, el: etree._Element, frame: Frame) -> GroupNode:
+        gp = el.find(qn("p:grpSpPr"))
+        if gp is None:
+            gp = el.find(qn("dsp:grpSpPr"))
+        xf = read_xfrm(find_child(gp, "a:xfrm"))
+        data = self.base(el, "grpSp", xf, frame)
+        fill_el = find_fill(gp)
+        group_fill = read_fill(fill_el, self.scope, node_id=data["id"]) if fill_el is not None else None
+        sx = data["width"] / xf.ch_cx if xf.ch_cx else frame.sx
+        sy = data["height"] / xf.ch_cy if xf.ch_cy else frame.sy
+        child_frame = Frame(ch_x=xf.ch_x, ch_y=xf.ch_y, sx=sx, sy=sy)
+        saved = self.scope.group_fill
+        self.scope.group_fill = group_fill if group_fill is not None else saved
+        try:
+            children = self.read_tree(el, child_frame)
+        finally:
+            self.scope.group_fill = saved
+        data["effects"] = read_effects(gp, self.scope, node_id=data["id"]) if gp is not None else []
+        return GroupNode(**data, children=children)
+
+    # -- p:cxnSp -----------------------------------------------------------------------------------
+    def _connector(self, el: etree._Element, frame: Frame) -> ConnectorNode:
+        sp_pr = _sp_pr(el)
+        xf = read_xfrm(find_child(sp_pr, "a:xfrm"))
+        data = self.base(el, "cxnSp", xf, frame)
+        vis = self.visual(el, [], data["id"])
+        data.update(strokes=vis["strokes"], effects=vis["effects"], fills=vis["fills"])
+        geom = _geom(sp_pr) if sp_pr is not None else None
+        prst = geom.get("prst") if geom is not None and local(geom.tag) == "prstGeom" else None
+        line_type = "STRAIGHT"
+        if prst and prst.startswith("bentConnector"):
+            line_type = "ELBOWED"
+        elif prst and prst.startswith("curvedConnector"):
+            line_type = "CURVED"
+        if geom is not None and local(geom.tag) == "custGeom":
+            self.scope.loss("connector-path", "a connector with a custom path is drawn straight", data["id"])
+        nv = el.find(qn("p:nvCxnSpPr"))
+        cnv = find_child(nv, "p:cNvCxnSpPr")
+        st, end = find_child(cnv, "a:stCxn"), find_child(cnv, "a:endCxn")
+        node = ConnectorNode(
+            **data,
+            line_type=line_type,  # type: ignore[arg-type]
+            preset=prst,
+            adjustments=adjustments(geom) if geom is not None else {},
+            start=ConnectorEnd(site=_int(st, "idx")),
+            end=ConnectorEnd(site=_int(end, "idx")),
+        )
+        if self.scope.origin == "":
+            self.slide.connectors.append(
+                (node, st.get("id") if st is not None else None, end.get("id") if end is not None else None)
+            )
+        return node
+
+    def resolve_connectors(self) -> None:
+        """Bind connector ends to the node ids of the shapes they name (same slide)."""
+        for node, st, end in self.slide.connectors:
+            if st is not None:
+                node.start.node_id = self.slide.id_of_cnv.get(st)
+            if end is not None:
+                node.end.node_id = self.slide.id_of_cnv.get(end)
+
+
+def _int(el: etree._Element | None, name: str) -> int | None:
+    if el is None or el.get(name) is None:
+        return None
+    try:
+        return int(el.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _sp_pr(el: etree._Element) -> etree._Element | None:
+    for tag in ("p:spPr", "dsp:spPr"):
+        found = el.find(qn(tag))
+        if found is not None:
+            return found
+    return None
+
+
+def _style(el: etree._Element) -> etree._Element | None:
+    for tag in ("p:style", "dsp:style"):
+        found = el.find(qn(tag))
+        if found is not None:
+            return found
+    return None
+
+
+def _geom(sp_pr: etree._Element | None) -> etree._Element | None:
+    if sp_pr is None:
+        return None
+    for tag in ("a:prstGeom", "a:custGeom"):
+        found = sp_pr.find(qn(tag))
+        if found is not None:
+            return found
+    return None
+
+
+def _effect_el(sp_pr: etree._Element | None) -> etree._Element | None:
+    if sp_pr is None:
+        return None
+    for tag in ("a:effectLst", "a:effectDag"):
+        found = sp_pr.find(qn(tag))
+        if found is not None:
+            return found
+    return None
+
+
+def _lst_style(ph: etree._Element) -> etree._Element | None:
+    body = ph.find(qn("p:txBody"))
+    return body.find(qn("a:lstStyle")) if body is not None else None

@@ -1,0 +1,380 @@
+"""Text bodies -> IR TextBody: paragraph/run properties resolved through the inheritance chain."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ace_core.color import Color
+from ace_core.ir.style import Paint, Sides, SolidPaint
+from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from ace_core.units import EMU_PER_PX, PX_PER_PT
+from adapters.ooxml.context import Scope
+from adapters.ooxml.drawingml import FILL_TAGS, read_fill
+from adapters.ooxml.ns import local, qn
+from adapters.ooxml.values import angle_deg, emu, pct, to_float
+
+__all__ = ["FontLayer", "Layer", "hyperlink_target", "read_text_body"]
+
+DEFAULT_SIZE_PX = 18 * PX_PER_PT
+DEFAULT_INSETS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
+
+_RPR_GROUPS = {t: "fill" for t in FILL_TAGS} | {
+    "ln": "ln",
+    "effectLst": "effect",
+    "effectDag": "effect",
+    "highlight": "highlight",
+    "latin": "latin",
+    "ea": "ea",
+    "cs": "cs",
+    "sym": "sym",
+    "hlinkClick": "hlinkClick",
+    "hlinkMouseOver": "hlinkMouseOver",
+}
+_PPR_GROUPS = {
+    "lnSpc": "lnSpc",
+    "spcBef": "spcBef",
+    "spcAft": "spcAft",
+    "buClrTx": "buClr",
+    "buClr": "buClr",
+    "buSzTx": "buSz",
+    "buSzPct": "buSz",
+    "buSzPts": "buSz",
+    "buFontTx": "buFont",
+    "buFont": "buFont",
+    "buNone": "bu",
+    "buAutoNum": "bu",
+    "buChar": "bu",
+    "buBlip": "bu",
+}
+_ALIGN = {"l": "LEFT", "ctr": "CENTER", "r": "RIGHT", "just": "JUSTIFIED", "dist": "JUSTIFIED"}
+_ALIGN |= {"justLow": "JUSTIFIED", "thaiDist": "JUSTIFIED"}
+_ANCHOR = {"t": "TOP", "ctr": "CENTER", "b": "BOTTOM", "just": "TOP", "dist": "CENTER"}
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3040-\u30ff]")
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+@dataclass
+class FontLayer:
+    """The p:style fontRef of a shape, as a layer of the text style chain."""
+
+    font_ref: str | None = None
+    color: Color | None = None
+
+
+Layer = etree._Element | FontLayer
+
+
+@dataclass
+class _RPr:
+    attrs: dict[str, str] = field(default_factory=dict)
+    kids: dict[str, etree._Element | Paint] = field(default_factory=dict)
+
+    def merge(self, el: etree._Element | None) -> None:
+        if el is None:
+            return
+        self.attrs.update(el.attrib)
+        for child in el:
+            group = _RPR_GROUPS.get(local(child.tag))
+            if group:
+                self.kids[group] = child
+
+    def copy(self) -> _RPr:
+        return _RPr(dict(self.attrs), dict(self.kids))
+
+
+@dataclass
+class _PPr:
+    attrs: dict[str, str] = field(default_factory=dict)
+    kids: dict[str, etree._Element] = field(default_factory=dict)
+    rpr: _RPr = field(default_factory=_RPr)
+
+    def merge(self, el: etree._Element | None, *, with_def_rpr: bool = True) -> None:
+        if el is None:
+            return
+        self.attrs.update((k, v) for k, v in el.attrib.items() if k != "lvl")
+        for child in el:
+            name = local(child.tag)
+            if name == "defRPr":
+                if with_def_rpr:
+                    self.rpr.merge(child)
+            elif name in _PPR_GROUPS:
+                self.kids[_PPR_GROUPS[name]] = child
+
+
+def _level_ppr(chain: list[Layer], lvl: int) -> _PPr:
+    acc = _PPr()
+    for layer in chain:
+        if isinstance(layer, FontLayer):
+            if layer.font_ref:
+                acc.rpr.kids["latin"] = etree.Element(qn("a:latin"), typeface=layer.font_ref)
+                acc.rpr.kids["ea"] = etree.Element(qn("a:ea"), typeface=layer.font_ref[:4] + "ea")
+            if layer.color is not None:
+                acc.rpr.kids["fill"] = SolidPaint(color=layer.color)
+            continue
+        acc.merge(layer.find(qn("a:defPPr")))
+        acc.merge(layer.find(qn(f"a:lvl{lvl + 1}pPr")))
+    return acc
+
+
+def hyperlink_target(el: etree._Element | None, scope: Scope) -> str | None:
+    """An a:hlinkClick -> URL, '#slide:<id>' for a jump to a slide, or the raw ppaction."""
+    if el is None:
+        return None
+    rid = el.get(qn("r:id"))
+    action = el.get("action") or ""
+    rel = scope.ctx.pkg.rel(scope.part, rid) if rid else None
+    if rel is not None:
+        if rel.external:
+            return rel.target
+        slide_id = scope.ctx.slide_id_by_part.get(rel.target)
+        if slide_id:
+            return f"#slide:{slide_id}"
+        return action or None
+    return action or None
+
+
+def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = None) -> TextStyle:
+    a = rpr.attrs
+    data: dict = {}
+    theme = scope.theme
+    face_el = rpr.kids.get("latin")
+    ea_el = rpr.kids.get("ea")
+    cs_el = rpr.kids.get("cs")
+    if text and _CJK.search(text) and isinstance(ea_el, etree._Element) and ea_el.get("typeface"):
+        face_el = ea_el
+    elif text and _RTL.search(text) and isinstance(cs_el, etree._Element) and cs_el.get("typeface"):
+        face_el = cs_el
+    if isinstance(face_el, etree._Element):
+        face = face_el.get("typeface")
+        if face:
+            data["font_family"] = theme.font(face)
+            if face.startswith("+"):
+                data["font_ref"] = face
+    sz = to_float(a.get("sz"))
+    if sz is not None:
+        data["font_size"] = sz / 100.0 * PX_PER_PT
+    if "b" in a:
+        data["font_weight"] = 700 if a["b"] in ("1", "true") else 400
+    if "i" in a:
+        data["italic"] = a["i"] in ("1", "true")
+    if a.get("u") and a["u"] != "none":
+        data["decoration"] = "UNDERLINE"
+    elif a.get("strike") and a["strike"] != "noStrike":
+        data["decoration"] = "STRIKETHROUGH"
+    elif a.get("u") == "none" or a.get("strike") == "noStrike":
+        data["decoration"] = "NONE"
+    if a.get("cap") in ("all", "small", "none"):
+        data["text_case"] = {"all": "UPPER", "small": "SMALL_CAPS", "none": "ORIGINAL"}[a["cap"]]
+    spc = to_float(a.get("spc"))
+    if spc is not None:
+        data["letter_spacing"] = spc / 100.0 * PX_PER_PT
+    if a.get("baseline"):
+        base = pct(a["baseline"], 0.0) or 0.0
+        if base:
+            data["baseline"] = base / 100000.0
+    if a.get("lang"):
+        data["lang"] = a["lang"]
+    fill = rpr.kids.get("fill")
+    if isinstance(fill, etree._Element):
+        paints = read_fill(fill, scope, node_id=node_id)
+        if paints:
+            data["fill"] = paints[0]
+        elif local(fill.tag) == "noFill":
+            data["fill"] = SolidPaint(color=Color(a=0.0))
+    elif fill is not None:
+        data["fill"] = fill
+    hl = rpr.kids.get("highlight")
+    if isinstance(hl, etree._Element):
+        color = scope.colors.color(hl)
+        if color is not None:
+            data["highlight"] = SolidPaint(color=color)
+    link = rpr.kids.get("hlinkClick")
+    if isinstance(link, etree._Element):
+        target = hyperlink_target(link, scope)
+        if target:
+            data["hyperlink"] = target
+    return TextStyle(**data)
+
+
+def _spacing(el: etree._Element | None, size_px: float) -> float | None:
+    if el is None:
+        return None
+    pts = el.find(qn("a:spcPts"))
+    if pts is not None:
+        return float(pts.get("val", "0") or 0) / 100.0 * PX_PER_PT
+    pc = el.find(qn("a:spcPct"))
+    if pc is not None:
+        return (pct(pc.get("val"), 0.0) or 0.0) / 100000.0 * size_px * 1.2
+    return None
+
+
+def _line_height(el: etree._Element | None) -> LineHeight | None:
+    if el is None:
+        return None
+    pts = el.find(qn("a:spcPts"))
+    if pts is not None:
+        return LineHeight(value=float(pts.get("val", "0") or 0) / 100.0 * PX_PER_PT, unit="PIXELS")
+    pc = el.find(qn("a:spcPct"))
+    if pc is not None:
+        return LineHeight(value=(pct(pc.get("val"), 100000.0) or 0.0) / 1000.0, unit="PERCENT")
+    return None
+
+
+def _bullet(ppr: _PPr, scope: Scope, size_px: float) -> Bullet | None:
+    kind = ppr.kids.get("bu")
+    if kind is None or local(kind.tag) == "buNone":
+        return None
+    data: dict = {}
+    name = local(kind.tag)
+    if name == "buChar":
+        data["type"] = "UNORDERED"
+        data["char"] = kind.get("char", "•")
+    elif name == "buAutoNum":
+        data["type"] = "ORDERED"
+        data["scheme"] = kind.get("type", "arabicPeriod")
+        data["start"] = int(kind.get("startAt", "1") or 1)
+    else:  # buBlip
+        data["type"] = "UNORDERED"
+        data["char"] = "•"
+        blip = kind.find(qn("a:blip"))
+        rel = scope.ctx.pkg.rel(scope.part, blip.get(qn("r:embed"))) if blip is not None else None
+        if rel is not None and not rel.external:
+            data["picture_asset"] = scope.ctx.part_asset(rel.target)
+    font = ppr.kids.get("buFont")
+    if font is not None and local(font.tag) == "buFont" and font.get("typeface"):
+        data["font_family"] = scope.theme.font(font.get("typeface"))
+    clr = ppr.kids.get("buClr")
+    if clr is not None and local(clr.tag) == "buClr":
+        color = scope.colors.color(clr)
+        if color is not None:
+            data["color"] = SolidPaint(color=color)
+    sz = ppr.kids.get("buSz")
+    if sz is not None:
+        if local(sz.tag) == "buSzPct":
+            data["size"] = (pct(sz.get("val"), 100000.0) or 0.0) / 1000.0
+        elif local(sz.tag) == "buSzPts" and size_px:
+            data["size"] = float(sz.get("val", "0") or 0) / 100.0 * PX_PER_PT / size_px * 100.0
+    return Bullet(**data)
+
+
+def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str | None) -> Paragraph:
+    ppr_el = p.find(qn("a:pPr"))
+    lvl = 0
+    if ppr_el is not None and ppr_el.get("lvl"):
+        try:
+            lvl = max(0, min(8, int(ppr_el.get("lvl", "0"))))
+        except ValueError:
+            lvl = 0
+    ppr = _level_ppr(chain, lvl)
+    ppr.merge(ppr_el, with_def_rpr=False)
+    runs: list[Run] = []
+    for child in p:
+        name = local(child.tag)
+        if name in ("r", "fld"):
+            t = child.find(qn("a:t"))
+            text = (t.text or "") if t is not None else ""
+            placeholder_number = scope.origin in ("l", "m") or not text.strip() or "‹#›" in text or "<#>" in text
+            if name == "fld" and child.get("type") == "slidenum" and scope.slide_number and placeholder_number:
+                text = str(scope.slide_number)
+            rpr = _RPr()
+            rpr.merge(child.find(qn("a:rPr")))
+            runs.append(Run(text=_clean(text), style=_text_style(rpr, scope, text, node_id)))
+        elif name == "br":
+            rpr = _RPr()
+            rpr.merge(child.find(qn("a:rPr")))
+            runs.append(Run(text="\v", style=_text_style(rpr, scope, "", node_id)))
+        elif name in ("m", "AlternateContent"):
+            scope.loss("math", "an equation in text is not carried (its text is dropped)", node_id)
+    base = ppr.rpr.copy()
+    if not runs:
+        base.merge(p.find(qn("a:endParaRPr")))
+    style = _text_style(base, scope, "", node_id)
+    size = style.font_size or DEFAULT_SIZE_PX
+    if runs and runs[0].style.font_size:
+        size = runs[0].style.font_size
+    attrs = ppr.attrs
+    para = Paragraph(
+        runs=runs,
+        style=style,
+        align=_ALIGN.get(attrs.get("algn", "l"), "LEFT"),  # type: ignore[arg-type]
+        level=lvl,
+        bullet=_bullet(ppr, scope, size),
+        indent=(emu(attrs.get("indent"), 0.0) or 0.0) / EMU_PER_PX,
+        margin_left=(emu(attrs.get("marL"), 0.0) or 0.0) / EMU_PER_PX,
+        space_before=_spacing(ppr.kids.get("spcBef"), size),
+        space_after=_spacing(ppr.kids.get("spcAft"), size),
+        line_height=_line_height(ppr.kids.get("lnSpc")),
+        rtl=True if attrs.get("rtl") in ("1", "true") else None,
+    )
+    return para
+
+
+def _clean(text: str) -> str:
+    # vertical tabs are the IR's line break; a literal one in the source becomes a space
+    return text.replace("\v", " ").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_text_body(
+    tx_body: etree._Element | None,
+    chain: list[Layer],
+    body_prs: list[etree._Element],
+    scope: Scope,
+    node_id: str | None = None,
+) -> TextBody:
+    """A p:txBody / a:txBody. `chain` is lowest priority first and should end with the body's own
+    lstStyle; `body_prs` are the inherited a:bodyPr elements, lowest priority first."""
+    attrs: dict[str, str] = {}
+    autofit: etree._Element | None = None
+    for bp in body_prs:
+        if bp is None:
+            continue
+        attrs.update(bp.attrib)
+        for child in bp:
+            name = local(child.tag)
+            if name in ("noAutofit", "normAutofit", "spAutoFit"):
+                autofit = child
+            elif name == "prstTxWarp" and child.get("prst") not in (None, "textNoShape"):
+                scope.loss("text-warp", f"WordArt warp {child.get('prst')} is not carried", node_id)
+            elif name in ("scene3d", "sp3d"):
+                scope.loss("text-3d", "3-D text is not carried", node_id)
+    paragraphs: list[Paragraph] = []
+    if tx_body is not None:
+        for p in tx_body.findall(qn("a:p")):
+            paragraphs.append(_paragraph(p, chain, scope, node_id))
+    insets = Sides(
+        top=(emu(attrs.get("tIns"), DEFAULT_INSETS_EMU[0]) or 0.0) / EMU_PER_PX,
+        right=(emu(attrs.get("rIns"), DEFAULT_INSETS_EMU[1]) or 0.0) / EMU_PER_PX,
+        bottom=(emu(attrs.get("bIns"), DEFAULT_INSETS_EMU[2]) or 0.0) / EMU_PER_PX,
+        left=(emu(attrs.get("lIns"), DEFAULT_INSETS_EMU[3]) or 0.0) / EMU_PER_PX,
+    )
+    data: dict = {
+        "paragraphs": paragraphs,
+        "vertical_align": _ANCHOR.get(attrs.get("anchor", "t"), "TOP"),
+        "insets": insets,
+        "wrap": attrs.get("wrap", "square") != "none",
+    }
+    vert = attrs.get("vert", "horz")
+    if vert in ("vert", "vert270", "wordArtVert", "eaVert", "mongolianVert", "wordArtVertRtl"):
+        data["vertical"] = vert
+    if attrs.get("rot"):
+        data["text_rotation"] = angle_deg(attrs.get("rot"))
+    cols = to_float(attrs.get("numCol"))
+    if cols is not None:
+        data["columns"] = max(1, int(cols))
+    if attrs.get("vertOverflow") == "ellipsis":
+        data["truncate"] = True
+    if autofit is not None:
+        name = local(autofit.tag)
+        if name == "normAutofit":
+            data["autofit"] = "SHRINK"
+            if autofit.get("fontScale"):
+                data["font_scale"] = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0
+            if autofit.get("lnSpcReduction"):
+                data["line_spacing_reduction"] = (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0
+        elif name == "spAutoFit":
+            data["autofit"] = "RESIZE"
+            data["auto_resize"] = "HEIGHT"
+    return TextBody(**data)
