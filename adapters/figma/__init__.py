@@ -5,33 +5,52 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ace_core.errors import UnsupportedError
 from ace_core.formats import FormatInfo
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 from adapters.sniff import json_keys_head, looks_like_json
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "FigmaFormat"]
 
-_FIGMA_KEYS = {"document", "nodes", "absoluteBoundingBox", "relativeTransform", "schemaVersion", "Result"}
+# keys only Figma responses use (IR JSON has none of them)
+_STRONG = {"absoluteBoundingBox", "relativeTransform", "schemaVersion", "characterStyleOverrides", "layoutMode"}
+_STRONG |= {"componentSets", "absoluteRenderBounds", "scrollBehavior", "lastModified", "editorType"}
+_WEAK = {"document", "nodes", "Result", "blendMode", "fills", "strokes", "children"}
 
 
 class FigmaFormat:
     info = FormatInfo(
-        name="figma", label="Figma REST JSON", extensions=("figma.json", "fig.json"), can_read=False, can_write=False
+        name="figma",
+        label="Figma REST JSON",
+        extensions=("figma.json", "fig.json", "figma"),
+        can_read=True,
+        can_write=True,
+        notes="GET /v1/files/:key, /nodes, a node map or one node; images from --images / --image-map",
     )
 
     def sniff(self, head: bytes, path: Path) -> int:
         if not looks_like_json(head):
             return 0
         keys = json_keys_head(head)
-        return 60 if keys & _FIGMA_KEYS else 0
+        if "schema_version" in keys and "slides" in keys:
+            return 0
+        if keys & _STRONG:
+            return 80
+        if {"document", "nodes", "Result"} & keys and keys & _WEAK - {"document", "nodes", "Result"}:
+            return 60
+        if path.name.lower().endswith((".figma.json", ".fig.json")):
+            return 50
+        return 0
 
     def read(self, path: Path, **options: Any) -> Deck:
-        raise UnsupportedError("reading Figma JSON is not implemented yet", where=str(path))
+        from adapters.figma.read import read_figma
+
+        return read_figma(path, **options)
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
-        raise UnsupportedError("writing Figma JSON is not implemented yet", where=str(path))
+        from adapters.figma.write import write_figma
+
+        return write_figma(deck, path, **options)
 
 
 FORMAT = FigmaFormat()

@@ -23,6 +23,10 @@ def convert(
         False, "--fresh", help="Generate the output from the IR even when it could patch the source."
     ),
     force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
+    images: Path | None = typer.Option(None, "--images", help="Figma input: folder of <imageRef>[.ext] image files."),
+    image_map: Path | None = typer.Option(None, "--image-map", help="Figma input: JSON {imageRef: path}."),
+    page: str | None = typer.Option(None, "--page", help="Figma input: the page (name or id) to convert."),
+    nodes: str | None = typer.Option(None, "--nodes", help="Figma input: comma-separated node ids, one slide each."),
     json_: bool = JSON_OPTION,
 ) -> None:
     """Convert a deck between formats. The input is never modified."""
@@ -30,7 +34,17 @@ def convert(
 
     set_json(json_)
     write_options = {"fresh": True} if fresh else {}
-    result = do_convert(src, dst, from_format=from_, to_format=to, write_options=write_options, overwrite_input=force)
+    figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes}
+    read_options = {k: v for k, v in figma.items() if v is not None}
+    result = do_convert(
+        src,
+        dst,
+        from_format=from_,
+        to_format=to,
+        read_options=read_options,
+        write_options=write_options,
+        overwrite_input=force,
+    )
     report_losses(result.report)
     data = {
         "input": str(src),

@@ -1,0 +1,162 @@
+"""State shared while reading one Figma file: the deck being built, the loss report, image lookup."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ace_core.errors import BadInputError
+from ace_core.ir.deck import Deck
+from ace_core.ir.loss import LossReport
+
+__all__ = ["FORMAT_NAME", "ImageResolver", "ReadContext", "num", "sniff_mime"]
+
+FORMAT_NAME = "figma"
+
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF87a", "image/gif"),
+    (b"GIF89a", "image/gif"),
+    (b"%PDF", "application/pdf"),
+)
+EXT_FOR_MIME = {
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/svg+xml": "svg",
+    "application/pdf": "pdf",
+}
+
+
+def sniff_mime(data: bytes) -> str:
+    """MIME type of image bytes from their magic number."""
+    for magic, mime in _MAGIC:
+        if data.startswith(magic):
+            return mime
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    head = data[:512].lstrip().lower()
+    if head.startswith(b"<svg") or (head.startswith(b"<?xml") and b"<svg" in data[:2048].lower()):
+        return "image/svg+xml"
+    return "application/octet-stream"
+
+
+def num(value: Any, default: float = 0.0) -> float:
+    """A JSON number, or `default` for null / missing / non-numbers (REST responses hold nulls)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    if value != value or value in (float("inf"), float("-inf")):
+        return default
+    return float(value)
+
+
+class ImageResolver:
+    """imageRef -> bytes, from an images folder (files named `<imageRef>` or `<imageRef>.<ext>`)
+    and / or a map file: `{"<imageRef>": "path or file:// URL"}`, or the GET /v1/files/:key/images
+    response `{"meta": {"images": {...}}}`. Paths in a map file are relative to the map file.
+    http(s) URLs are never fetched (no network); such an image counts as missing."""
+
+    def __init__(
+        self, images_dir: Path | None = None, image_map: Path | None = None, memory: dict[str, bytes] | None = None
+    ) -> None:
+        self.memory = memory or {}
+        self.dirs: list[Path] = [images_dir] if images_dir is not None else []
+        self.map: dict[str, str] = {}
+        self.map_base: Path | None = None
+        self._index: dict[str, Path] | None = None
+        if image_map is not None:
+            self.map = _load_map(image_map)
+            self.map_base = image_map.parent
+
+    def add_dir(self, directory: Path) -> None:
+        if directory.is_dir() and directory not in self.dirs:
+            self.dirs.append(directory)
+            self._index = None
+
+    def _files(self) -> dict[str, Path]:
+        if self._index is None:
+            index: dict[str, Path] = {}
+            for d in self.dirs:
+                if not d.is_dir():
+                    continue
+                for p in sorted(d.iterdir()):
+                    if p.is_file():
+                        index.setdefault(p.name, p)
+                        index.setdefault(p.name.split(".", 1)[0], p)
+            self._index = index
+        return self._index
+
+    def resolve(self, ref: str) -> tuple[bytes | None, str]:
+        """(bytes, '') when found, else (None, why not)."""
+        if ref in self.memory:
+            return self.memory[ref], ""
+        target = self.map.get(ref)
+        if target is not None:
+            if target.startswith(("http://", "https://")):
+                return None, "the image map gives a URL, which is not fetched (save the image into --images)"
+            path = Path(target.removeprefix("file://"))
+            if not path.is_absolute() and self.map_base is not None:
+                path = self.map_base / path
+            if path.is_file():
+                return path.read_bytes(), ""
+            return None, f"the image map points to {path}, which does not exist"
+        found = self._files().get(ref)
+        if found is not None:
+            return found.read_bytes(), ""
+        if not self.dirs and not self.map:
+            return None, "no images folder or image map given (use --images DIR or --image-map FILE)"
+        return None, "not in the images folder or the image map"
+
+
+def _load_map(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError as exc:
+        raise BadInputError("image map not found", where=str(path), hint="check the --image-map path") from exc
+    except (OSError, ValueError) as exc:
+        raise BadInputError(
+            "image map is not valid JSON", where=str(path), hint='give {"<imageRef>": "<path>"}'
+        ) from exc
+    if isinstance(data, dict) and isinstance(data.get("meta"), dict):
+        data = data["meta"].get("images", data["meta"])
+    elif isinstance(data, dict) and isinstance(data.get("images"), dict):
+        data = data["images"]
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise BadInputError(
+            "image map must map imageRef strings to paths", where=str(path), hint='give {"<imageRef>": "<path>"}'
+        )
+    return data
+
+
+@dataclass
+class ReadContext:
+    """What a read carries from node to node."""
+
+    deck: Deck
+    report: LossReport
+    images: ImageResolver
+    where: str = ""
+    slide_id: str | None = None
+    image_assets: dict[str, tuple[str | None, str]] = field(default_factory=dict)
+    apply_overrides: bool = True
+
+    def loss(
+        self,
+        feature: str,
+        reason: str,
+        node_id: str | None = None,
+        severity: Literal["info", "warning", "error"] = "warning",
+    ) -> None:
+        self.report.add(feature, reason, slide_id=self.slide_id, node_id=node_id, severity=severity, format=FORMAT_NAME)
+
+    def image_asset(self, ref: str) -> tuple[str | None, str]:
+        """Asset key for an imageRef (added to the deck once), or (None, why missing)."""
+        if ref not in self.image_assets:
+            data, why = self.images.resolve(ref)
+            key = self.deck.add_asset(data, sniff_mime(data), name=ref) if data is not None else None
+            self.image_assets[ref] = (key, why)
+        return self.image_assets[ref]

@@ -1,0 +1,390 @@
+"""Figma nodes -> IR nodes: geometry, style, auto-layout, kinds. Figma ids are the IR ids.
+
+Kinds: FRAME / COMPONENT / COMPONENT_SET / INSTANCE / SECTION / SLIDE -> FRAME (the Figma type is
+kept in meta["figma"]["type"]); GROUP -> GROUP; BOOLEAN_OPERATION -> GROUP with is_boolean (its
+result geometry in meta); RECTANGLE -> RECTANGLE, or IMAGE when its only fill is an image;
+ELLIPSE (arcData) / LINE / TEXT / CONNECTOR -> the same; VECTOR / STAR / REGULAR_POLYGON -> VECTOR
+(fillGeometry, else strokeGeometry outlined as a fill, else a generated polygon / star, else a
+box with a loss entry). Everything else is skipped with a loss entry.
+
+Position: relativeTransform (relative to the direct parent) when present, else the node's
+absoluteBoundingBox (with `rotation` and `size` when given) relative to the parent's box."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pydantic import ValidationError
+
+from ace_core.ir.nodes import NODE_TYPES, NodeBase, NodeSource, VectorPath
+from ace_core.ir.style import ImagePaint
+from adapters.figma.context import FORMAT_NAME, ReadContext, num
+from adapters.figma.geometry import IDENTITY, Affine, Box, box_to_matrix, decompose, invert, multiply, size_from_aabb
+from adapters.figma.layout import auto_layout_from_figma, constraints_from_figma, sizing_from_figma
+from adapters.figma.overrides import NATIVE_FIELDS, ace_data, node_sig
+from adapters.figma.paints import BLEND_MODES, effects_from_figma, paints_from_figma, strokes_from_figma
+from adapters.figma.text import text_from_figma
+from adapters.figma.vectors import box_path, paths_from_figma, polygon_path, star_path
+
+__all__ = ["FRAME_TYPES", "NodeReader", "Placement", "absolute_of"]
+
+FRAME_TYPES = frozenset({"FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION", "SLIDE"})
+VECTOR_TYPES = frozenset({"VECTOR", "STAR", "REGULAR_POLYGON"})
+_BOOLEAN_OPS = ("UNION", "SUBTRACT", "INTERSECT", "EXCLUDE")
+_GRID_CHILD = (
+    "gridRowSpan",
+    "gridColumnSpan",
+    "gridRowAnchorIndex",
+    "gridColumnAnchorIndex",
+    "gridChildHorizontalAlign",
+    "gridChildVerticalAlign",
+)
+_TWO_PI = 2 * math.pi
+
+
+def _matrix(rt: Any) -> Affine | None:
+    if (
+        isinstance(rt, list)
+        and len(rt) == 2
+        and all(isinstance(r, list) and len(r) == 3 and all(isinstance(v, int | float) for v in r) for r in rt)
+    ):
+        return (float(rt[0][0]), float(rt[0][1]), float(rt[0][2]), float(rt[1][0]), float(rt[1][1]), float(rt[1][2]))
+    return None
+
+
+def _rect(v: Any) -> tuple[float, float, float, float] | None:
+    if isinstance(v, dict) and all(isinstance(v.get(k), int | float) for k in ("x", "y", "width", "height")):
+        return float(v["x"]), float(v["y"]), max(0.0, float(v["width"])), max(0.0, float(v["height"]))
+    return None
+
+
+def _infer_type(n: dict[str, Any]) -> str | None:
+    """A type for a node whose `type` is missing (some exporters drop it), from its fields."""
+    if isinstance(n.get("characters"), str):
+        return "TEXT"
+    if isinstance(n.get("children"), list):
+        return "FRAME" if "clipsContent" in n or "layoutMode" in n else "GROUP"
+    if isinstance(n.get("arcData"), dict):
+        return "ELLIPSE"
+    if "cornerRadius" in n or "rectangleCornerRadii" in n:
+        return "RECTANGLE"
+    if n.get("fillGeometry") or n.get("strokeGeometry"):
+        return "VECTOR"
+    return None
+
+
+class Placement:
+    """Where a node sits: its matrix in the parent, its absolute matrix, its size."""
+
+    __slots__ = ("absolute", "box", "exact", "height", "local", "width")
+
+    def __init__(self, local: Affine, absolute: Affine, width: float, height: float, exact: bool = True) -> None:
+        self.local = local
+        self.absolute = absolute
+        self.width = width
+        self.height = height
+        self.exact = exact
+        self.box: Box = decompose(local, width, height)
+
+
+def absolute_of(n: dict[str, Any], parent_abs: Affine) -> Placement:
+    """The node's placement from relativeTransform, or from its bounding box."""
+    size = n.get("size") if isinstance(n.get("size"), dict) else None
+    bb = _rect(n.get("absoluteBoundingBox"))
+    m = _matrix(n.get("relativeTransform"))
+    exact = True
+    if m is not None:
+        if size is not None:
+            w, h = max(0.0, num(size.get("x"))), max(0.0, num(size.get("y")))
+        elif bb is not None:
+            w, h, exact = size_from_aabb(bb[2], bb[3], math.degrees(math.atan2(m[3], m[0])))
+        else:
+            w = h = 0.0
+            exact = False
+        return Placement(m, multiply(parent_abs, m), w, h, exact)
+    rotation = math.degrees(num(n.get("rotation")))
+    if size is not None:
+        w, h = max(0.0, num(size.get("x"))), max(0.0, num(size.get("y")))
+    elif bb is not None:
+        w, h, exact = size_from_aabb(bb[2], bb[3], rotation)
+    else:
+        return Placement(IDENTITY, parent_abs, 0.0, 0.0, False)
+    cx, cy = (bb[0] + bb[2] / 2, bb[1] + bb[3] / 2) if bb is not None else (w / 2, h / 2)
+    absolute = box_to_matrix(cx - w / 2, cy - h / 2, w, h, rotation, False, False)
+    return Placement(multiply(invert(parent_abs), absolute), absolute, w, h, exact and bb is not None)
+
+
+class NodeReader:
+    """Converts a Figma subtree; losses go to the context's report."""
+
+    def __init__(self, ctx: ReadContext) -> None:
+        self.ctx = ctx
+
+    # -- entry -------------------------------------------------------------------------------
+    def children(self, nodes: list[Any], parent_abs: Affine, parent: dict[str, Any] | None) -> list[NodeBase]:
+        mode = parent.get("layoutMode") if parent is not None else None
+        out: list[NodeBase] = []
+        for child in nodes:
+            if not isinstance(child, dict) or not isinstance(child.get("id"), str):
+                continue
+            node = self.node(child, parent_abs, mode)
+            if node is not None:
+                out.append(node)
+        return out
+
+    def node(
+        self,
+        n: dict[str, Any],
+        parent_abs: Affine,
+        parent_mode: str | None,
+        as_id: str | None = None,
+        origin: Affine | None = None,
+    ) -> NodeBase | None:
+        """The IR node of `n`. `as_id` makes it a slide wrapper (that id, visible, at 0, 0);
+        `origin` places it relative to that absolute matrix instead of its parent."""
+        kind = n.get("type")
+        nid = n["id"]
+        if not isinstance(kind, str):
+            kind = _infer_type(n)
+            if kind is None:
+                self.ctx.loss("figma-node", "node without a type; skipped", nid, "error")
+                return None
+            self.ctx.loss("figma-type-inferred", f"node without a type read as {kind}", nid, "info")
+            n = {**n, "type": kind}
+        if kind in FRAME_TYPES:
+            builder = self._frame
+        elif kind == "GROUP":
+            builder = self._group
+        elif kind == "BOOLEAN_OPERATION":
+            builder = self._boolean
+        elif kind == "RECTANGLE":
+            builder = self._rectangle
+        elif kind == "ELLIPSE":
+            builder = self._ellipse
+        elif kind == "LINE":
+            builder = self._line
+        elif kind in VECTOR_TYPES:
+            builder = self._vector
+        elif kind == "TEXT":
+            builder = self._text
+        elif kind == "CONNECTOR":
+            builder = self._connector
+        else:
+            self.ctx.loss(f"figma-{str(kind).lower()}", f"{kind} node has no IR equivalent; skipped", nid, "error")
+            return None
+        ace = ace_data(n)
+        place = absolute_of(n, parent_abs)
+        if as_id is not None:  # a slide wrapper sits at 0, 0 of its slide
+            place = Placement(IDENTITY, place.absolute, place.width, place.height, place.exact)
+        elif origin is not None:
+            local = multiply(invert(origin), place.absolute)
+            place = Placement(local, place.absolute, place.width, place.height, place.exact)
+        data = self._common(n, place, parent_mode)
+        builder(n, data, place, ace.get("synthetic") == "1")
+        if as_id is not None:
+            data["id"], data["visible"] = as_id, True
+        return self._finish(n, data, ace)
+
+    def _finish(self, n: dict[str, Any], data: dict[str, Any], ace: dict[str, Any]) -> NodeBase | None:
+        over = ace.get("ir") if self.ctx.apply_overrides else None
+        if isinstance(over, dict) and over:
+            if ace.get("sig") != node_sig(n):
+                over = {k: v for k, v in over.items() if k not in NATIVE_FIELDS}
+            merged = {**data, **{k: v for k, v in over.items() if k not in ("id", "source", "children")}}
+            cls = NODE_TYPES.get(merged.get("type", ""))
+            if cls is not None:
+                merged = {k: v for k, v in merged.items() if k in cls.model_fields}
+                try:
+                    return cls.model_validate(merged)
+                except ValidationError:
+                    self.ctx.loss("ace-data", "ACE round-trip data is invalid; read from Figma fields", data["id"])
+        cls = NODE_TYPES[data["type"]]
+        return cls.model_validate(data)
+
+    # -- shared fields -----------------------------------------------------------------------
+    def _common(self, n: dict[str, Any], place: Placement, parent_mode: str | None) -> dict[str, Any]:
+        ctx, nid = self.ctx, n["id"]
+        box = place.box
+        if box.skewed:
+            ctx.loss("transform-skew", "scale / shear in relativeTransform dropped (kept rotation)", nid)
+        if not place.exact:
+            ctx.loss("geometry-approximate", "size derived from the bounding box (no size / relativeTransform)", nid)
+        sizing_h, sizing_v = sizing_from_figma(n, parent_mode)
+        blend = n.get("blendMode") if n.get("blendMode") in BLEND_MODES else "PASS_THROUGH"
+        fills = n.get("fills") if isinstance(n.get("fills"), list) else n.get("background")
+        data: dict[str, Any] = {
+            "id": nid,
+            "name": n.get("name") if isinstance(n.get("name"), str) else "",
+            "x": box.x,
+            "y": box.y,
+            "width": place.width,
+            "height": place.height,
+            "rotation": box.rotation,
+            "flip_h": box.flip_h,
+            "flip_v": box.flip_v,
+            "visible": n.get("visible") is not False,
+            "locked": n.get("locked") is True,
+            "opacity": min(1.0, max(0.0, num(n.get("opacity"), 1.0))),
+            "blend_mode": blend,
+            "fills": paints_from_figma(fills, ctx, nid),
+            "effects": effects_from_figma(n.get("effects"), ctx, nid),
+            "sizing_h": sizing_h,
+            "sizing_v": sizing_v,
+            "positioning": "ABSOLUTE" if n.get("layoutPositioning") == "ABSOLUTE" else "AUTO",
+            "constraints": constraints_from_figma(n.get("constraints")),
+            "source": NodeSource(format=FORMAT_NAME, ref=nid),
+        }
+        default_align = (
+            "CENTER" if n.get("type") in VECTOR_TYPES or n.get("type") in ("LINE", "BOOLEAN_OPERATION") else "INSIDE"
+        )
+        data["strokes"], data["stroke_weights"] = strokes_from_figma(n, ctx, default_align)
+        for key, field in (
+            ("minWidth", "min_width"),
+            ("maxWidth", "max_width"),
+            ("minHeight", "min_height"),
+            ("maxHeight", "max_height"),
+        ):
+            v = num(n.get(key))
+            if v > 0:
+                data[field] = v
+        meta: dict[str, Any] = {}
+        if parent_mode == "GRID":
+            grid = {k: n[k] for k in _GRID_CHILD if k in n}
+            if grid:
+                meta["grid"] = grid
+        if n.get("isMask") is True:
+            meta["isMask"] = True
+            if isinstance(n.get("maskType"), str):
+                meta["maskType"] = n["maskType"]
+        if meta:
+            data["meta"] = {"figma": meta}
+        return data
+
+    def _figma_meta(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data.setdefault("meta", {}).setdefault("figma", {})
+
+    def _corners(self, n: dict[str, Any], data: dict[str, Any]) -> None:
+        data["corner_radius"] = max(0.0, num(n.get("cornerRadius")))
+        radii = n.get("rectangleCornerRadii")
+        if isinstance(radii, list) and len(radii) == 4 and all(isinstance(r, int | float) for r in radii):
+            data["corner_radii"] = tuple(max(0.0, float(r)) for r in radii)
+        data["corner_smoothing"] = min(1.0, max(0.0, num(n.get("cornerSmoothing"))))
+
+    # -- kinds -------------------------------------------------------------------------------
+    def _frame(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        kind = n["type"]
+        data["type"] = "FRAME"
+        if kind != "FRAME":
+            self._figma_meta(data)["type"] = kind
+        if kind == "INSTANCE" and isinstance(n.get("componentId"), str):
+            self._figma_meta(data)["componentId"] = n["componentId"]
+        self._corners(n, data)
+        data["layout"] = auto_layout_from_figma(n, self.ctx)
+        data["clips_content"] = n.get("clipsContent") is True
+        if isinstance(n.get("layoutGrids"), list) and n["layoutGrids"]:
+            self.ctx.loss("layout-grids", "layout grids (guides) are not carried", n["id"], "info")
+        if not synthetic:
+            data["children"] = self.children(n.get("children") or [], place.absolute, n)
+
+    def _group(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        data["type"] = "GROUP"
+        kids = n.get("children") or []
+        if kids and isinstance(kids[0], dict) and kids[0].get("isMask") is True:
+            data["is_mask_group"] = True
+        if not synthetic:
+            data["children"] = self.children(kids, place.absolute, n)
+
+    def _boolean(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        self._group(n, data, place, synthetic)
+        op = n.get("booleanOperation")
+        data["is_boolean"] = op if op in _BOOLEAN_OPS else "UNION"
+        paths, _ = paths_from_figma(n)
+        if paths:
+            self._figma_meta(data)["geometry"] = [p.model_dump(exclude_defaults=True) for p in paths]
+        self.ctx.loss(
+            "boolean-operation", f"{data['is_boolean']} kept as a boolean group of its operands", n["id"], "info"
+        )
+
+    def _rectangle(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        self._corners(n, data)
+        fills = data["fills"]
+        if len(fills) == 1 and isinstance(fills[0], ImagePaint) and fills[0].visible:
+            data["type"] = "IMAGE"
+            data["image"] = fills[0]
+            data["fills"] = []
+        else:
+            data["type"] = "RECTANGLE"
+
+    def _ellipse(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        data["type"] = "ELLIPSE"
+        arc = n.get("arcData")
+        if isinstance(arc, dict):
+            start, end, inner = (
+                num(arc.get("startingAngle")),
+                num(arc.get("endingAngle"), _TWO_PI),
+                num(arc.get("innerRadius")),
+            )
+            if not (abs(start) < 1e-9 and abs(end - _TWO_PI) < 1e-6 and inner == 0):
+                data["arc"] = (start, end, inner)
+
+    def _line(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        data["type"] = "LINE"
+
+    def _vector(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        kind, nid = n["type"], n["id"]
+        data["type"] = "VECTOR"
+        w, h = place.width, place.height
+        if kind != "VECTOR":
+            meta = self._figma_meta(data)
+            meta["type"] = kind
+            for key in ("pointCount", "innerRadius"):
+                if isinstance(n.get(key), int | float):
+                    meta[key] = n[key]
+        paths, source = paths_from_figma(n)
+        if source == "strokeGeometry":
+            if data["strokes"] and not data["fills"]:
+                data["fills"] = [s.paint for s in data["strokes"]]
+                data["strokes"] = []
+                self.ctx.loss("stroke-outlined", "open path drawn from its stroke outline (as a fill)", nid, "info")
+            else:
+                self.ctx.loss("vector-geometry", "only the stroke outline is known; drawn as a filled path", nid)
+        if not paths:
+            points = int(num(n.get("pointCount"), 5 if kind == "STAR" else 3))
+            if kind == "STAR":
+                d = star_path(w, h, points, num(n.get("innerRadius"), 0.382))
+            elif kind == "REGULAR_POLYGON":
+                d = polygon_path(w, h, points)
+            elif "fillGeometry" in n or "strokeGeometry" in n or not (data["fills"] or data["strokes"]):
+                d = None  # geometry was requested and is empty, or nothing would be painted
+            else:
+                d = box_path(w, h)
+                self.ctx.loss(
+                    "vector-geometry", "no fillGeometry / strokeGeometry (use ?geometry=paths); drawn as a box", nid
+                )
+            paths = [VectorPath(d=d)] if d is not None else []
+        data["paths"] = paths
+
+    def _text(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        data["type"] = "TEXT"
+        data["text"] = text_from_figma(n, self.ctx)
+        data["fills"] = []
+        if data["strokes"]:
+            self.ctx.loss(
+                "text-stroke", "strokes around glyphs are not carried (IR text strokes outline the box)", n["id"]
+            )
+            data["strokes"], data["stroke_weights"] = [], None
+
+    def _connector(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
+        data["type"] = "CONNECTOR"
+        for key, field in (("connectorStart", "start"), ("connectorEnd", "end")):
+            end = n.get(key)
+            if isinstance(end, dict):
+                magnet = (
+                    end.get("magnet")
+                    if end.get("magnet") in ("AUTO", "TOP", "BOTTOM", "LEFT", "RIGHT", "CENTER")
+                    else "NONE"
+                )
+                data[field] = {"node_id": end.get("endpointNodeId"), "magnet": magnet}
+        if n.get("connectorLineType") in ("STRAIGHT", "ELBOWED", "CURVED"):
+            data["line_type"] = n["connectorLineType"]

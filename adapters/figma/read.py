@@ -1,0 +1,151 @@
+"""Read Figma REST JSON into a Deck: parse, pick the slides, convert, stamp provenance."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from ace_core.errors import BadInputError
+from ace_core.fsutil import read_input
+from ace_core.ir.deck import Deck, DeckSource, Slide
+from ace_core.ir.fingerprint import slide_fingerprint
+from ace_core.ir.loss import LossReport
+from ace_core.ir.nodes import NodeBase
+from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext
+from adapters.figma.load import FigmaFile, load_figma
+from adapters.figma.nodes import NodeReader
+from adapters.figma.overrides import ace_data
+from adapters.figma.slides import build_slide, select_slides, source_size
+
+__all__ = ["images_dir_for", "read_figma", "read_figma_data"]
+
+MAX_BYTES = 1 << 30
+DEFAULT_SIZE = (1920.0, 1080.0)
+_DECK_FIELDS = ("id", "name", "width", "height", "theme", "meta")
+
+
+def images_dir_for(path: Path) -> Path:
+    """The images folder the writer puts beside `x.json`: `x.images/`."""
+    return path.with_name(f"{path.name.removesuffix('.json')}.images")
+
+
+def _as_list(value: Any) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.split(",")
+    ids = [str(v).strip() for v in value if str(v).strip()]
+    return ids or None
+
+
+def read_figma(path: Path, **options: Any) -> Deck:
+    """Read a Figma REST response. Options: page (name or id), nodes (ids, list or comma string),
+    images (folder of `<imageRef>[.ext]` files), image_map (JSON {imageRef: path}),
+    keep_source (default True: keep the original bytes for the patch writer)."""
+    raw = read_input(path, limit=MAX_BYTES)
+    images = options.get("images")
+    resolver = ImageResolver(
+        Path(images) if images else None, Path(options["image_map"]) if options.get("image_map") else None
+    )
+    if images is None:
+        resolver.add_dir(images_dir_for(path))
+    deck = read_figma_data(raw, path, resolver, page=options.get("page"), nodes=_as_list(options.get("nodes")))
+    if options.get("keep_source", True):
+        deck.source = DeckSource(
+            format=FORMAT_NAME,
+            path=str(path.resolve()),
+            sha256=hashlib.sha256(raw).hexdigest(),
+            package=deck.add_asset(raw, "application/json", name=path.name),
+        )
+    return deck
+
+
+def read_figma_data(
+    raw: bytes | Any,
+    path: Path,
+    resolver: ImageResolver | None = None,
+    *,
+    page: str | None = None,
+    nodes: list[str] | None = None,
+    apply_overrides: bool = True,
+) -> Deck:
+    """Read from bytes, or from already-decoded JSON (the writer's self-check)."""
+    if isinstance(raw, bytes | bytearray):
+        _, file = load_figma(bytes(raw), path)
+    else:
+        from adapters.figma.load import parse_figma
+
+        file = parse_figma(raw, str(path))
+    deck = Deck()
+    report = LossReport()
+    ctx = ReadContext(deck, report, resolver or ImageResolver(), where=str(path), apply_overrides=apply_overrides)
+    try:
+        _fill_deck(deck, file, ctx, page, nodes, str(path))
+    except RecursionError as exc:
+        raise BadInputError("the node tree is nested too deeply", where=str(path)) from exc
+    deck.report = report
+    return deck
+
+
+def _fill_deck(
+    deck: Deck, file: FigmaFile, ctx: ReadContext, page: str | None, nodes: list[str] | None, where: str
+) -> None:
+    for key in file.missing:
+        ctx.loss("missing-node", f"node {key} is null in the response (deleted or no access)", key, "error")
+    sources = select_slides(file, page=page, nodes=nodes, where=where)
+    if not sources:
+        raise BadInputError("no frames or nodes to make slides from", where=where, hint="check --page / --nodes")
+    size = source_size(sources[0])
+    if size[0] <= 0 or size[1] <= 0:
+        size = DEFAULT_SIZE
+    deck.width, deck.height = size
+    deck.name = file.name
+    multi_page = len({s.page.id for s in sources}) > 1
+    reader = NodeReader(ctx)
+    for src in sources:
+        deck.slides.append(build_slide(src, reader, ctx, size, multi_page))
+    ctx.slide_id = None
+    pages = []
+    seen: set[str] = set()
+    for src in sources:
+        if src.page.id not in seen:
+            seen.add(src.page.id)
+            pages.append([src.page.id, src.page.name])
+    meta: dict[str, Any] = {"pages": pages}
+    if file.editor_type and file.editor_type != "figma":
+        meta["editorType"] = file.editor_type
+    if file.document is not None and file.document.get("id") not in (None, "0:0"):
+        meta["document"] = file.document["id"]
+    deck.meta = {"figma": meta}
+    if file.document is not None and ctx.apply_overrides:
+        over = ace_data(file.document).get("deck")
+        if isinstance(over, dict):
+            allowed = {k: v for k, v in over.items() if k in _DECK_FIELDS}
+            parsed = Deck.model_validate(allowed)
+            for key in allowed:
+                setattr(deck, key, getattr(parsed, key))
+    for slide in deck.slides:
+        stamp(slide)
+
+
+def _shallow(node: NodeBase) -> dict[str, Any]:
+    return node.model_dump(mode="json", exclude_defaults=True, exclude={"children", "source"})
+
+
+def stamp(slide: Slide) -> None:
+    """Fingerprint every node (bottom-up: own fields + children's fingerprints) and the slide."""
+
+    def visit(node: NodeBase) -> str:
+        kids = [visit(k) for k in getattr(node, "children", None) or []]
+        blob = json.dumps([_shallow(node), kids], sort_keys=True, separators=(",", ":"))
+        fp = hashlib.sha1(blob.encode()).hexdigest()[:20]
+        if node.source is not None:
+            node.source.fingerprint = fp
+        return fp
+
+    for child in slide.children:
+        visit(child)
+    if slide.source is not None:
+        slide.source.fingerprint = slide_fingerprint(slide)

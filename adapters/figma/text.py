@@ -1,0 +1,310 @@
+"""Figma TEXT <-> IR TextBody: characters, style overrides, lists, line heights, hyperlinks.
+
+- `characterStyleOverrides` indexes UTF-16 code units (Figma strings are JavaScript strings), so
+  characters outside the BMP take two entries; trailing zeros are trimmed (base style).
+- Paragraphs end at "\\n" (or U+2029); U+2028 (line separator) is a line break inside a
+  paragraph, "\\v" in the IR.
+- lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets.
+  A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
+  so IR level = indentation - 1 for list items and = indentation otherwise.
+- Line height: PIXELS and FONT_SIZE_% become IR PIXELS (lineHeightPx); INTRINSIC_% of 100 is
+  Figma's "Auto" (no IR value); other INTRINSIC_% values become IR PERCENT.
+- Figma text boxes have no insets: the IR gets zero insets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ace_core.ir.style import Paint, Sides, SolidPaint
+from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from adapters.figma.context import ReadContext, num
+from adapters.figma.paints import paint_to_figma, paints_from_figma
+
+__all__ = ["text_from_figma", "text_to_figma"]
+
+_CASES = ("ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED")
+_DECORATIONS = ("NONE", "UNDERLINE", "STRIKETHROUGH")
+_HALIGN = ("LEFT", "CENTER", "RIGHT", "JUSTIFIED")
+_VALIGN = ("TOP", "CENTER", "BOTTOM")
+_RESIZE = ("NONE", "HEIGHT", "WIDTH_AND_HEIGHT", "TRUNCATE")
+_BLACK = SolidPaint()
+_WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold"}
+_WEIGHT_NAMES.update({700: "Bold", 800: "ExtraBold", 900: "Black"})
+
+
+# -- read ---------------------------------------------------------------------------------------
+
+
+def _hyperlink_from_figma(link: Any) -> str | None:
+    if not isinstance(link, dict):
+        return None
+    if link.get("type") == "NODE" and link.get("nodeID"):
+        return f"#slide:{link['nodeID']}"
+    url = link.get("url")
+    return url if isinstance(url, str) and url else None
+
+
+def _style_from_figma(s: dict[str, Any], ctx: ReadContext, node_id: str, fills: Any) -> TextStyle:
+    """A (possibly partial) TypeStyle as an IR TextStyle: only the fields it states."""
+    data: dict[str, Any] = {}
+    if isinstance(s.get("fontFamily"), str) and s["fontFamily"]:
+        data["font_family"] = s["fontFamily"]
+    if isinstance(s.get("fontSize"), int | float) and s["fontSize"] >= 0:
+        data["font_size"] = float(s["fontSize"])
+    if isinstance(s.get("fontWeight"), int | float):
+        data["font_weight"] = min(1000, max(1, round(s["fontWeight"])))
+    if isinstance(s.get("italic"), bool):
+        data["italic"] = s["italic"]
+    if s.get("textDecoration") in _DECORATIONS:
+        data["decoration"] = s["textDecoration"]
+    if s.get("textCase") in _CASES:
+        data["text_case"] = s["textCase"]
+    if isinstance(s.get("letterSpacing"), int | float):
+        data["letter_spacing"] = float(s["letterSpacing"])
+    link = _hyperlink_from_figma(s.get("hyperlink"))
+    if link:
+        data["hyperlink"] = link
+    if fills is not None:
+        paints = paints_from_figma(fills, ctx, node_id)
+        visible = [p for p in paints if p.visible]
+        if len(visible) > 1:
+            ctx.loss("text-fills", f"{len(visible)} text fills; the top one is kept", node_id)
+        if visible:
+            data["fill"] = visible[-1]
+        elif paints:
+            data["fill"] = paints[-1]
+    return TextStyle(**data)
+
+
+def _line_height(s: dict[str, Any]) -> LineHeight | None:
+    unit = s.get("lineHeightUnit")
+    px = s.get("lineHeightPx")
+    if unit == "PIXELS" and isinstance(px, int | float):
+        return LineHeight(value=float(px), unit="PIXELS")
+    if unit == "FONT_SIZE_%":
+        if isinstance(px, int | float):
+            return LineHeight(value=float(px), unit="PIXELS")
+        pct = num(s.get("lineHeightPercentFontSize"), 100.0)
+        return LineHeight(value=num(s.get("fontSize"), 12.0) * pct / 100.0, unit="PIXELS")
+    pct = s.get("lineHeightPercent")
+    if isinstance(pct, int | float) and abs(pct - 100.0) > 0.01:
+        return LineHeight(value=float(pct), unit="PERCENT")
+    return None
+
+
+def _utf16_ids(chars: str, overrides: list[Any]) -> list[int]:
+    """Override id of each code point, from per-UTF-16-unit ids."""
+    ids: list[int] = []
+    unit = 0
+    n = len(overrides)
+    for ch in chars:
+        v = overrides[unit] if unit < n else 0
+        ids.append(int(v) if isinstance(v, int | float) else 0)
+        unit += 2 if ord(ch) > 0xFFFF else 1
+    return ids
+
+
+def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
+    nid = n.get("id", "")
+    chars = n.get("characters") if isinstance(n.get("characters"), str) else ""
+    base = n.get("style") if isinstance(n.get("style"), dict) else {}
+    body_style = _style_from_figma(base, ctx, nid, n.get("fills"))
+    table = n.get("styleOverrideTable") if isinstance(n.get("styleOverrideTable"), dict) else {}
+    run_styles: dict[int, TextStyle] = {0: TextStyle()}
+    for key, over in table.items():
+        try:
+            run_styles[int(key)] = _style_from_figma(over or {}, ctx, nid, (over or {}).get("fills"))
+        except (TypeError, ValueError):
+            continue
+    if any(isinstance(o, dict) and ("lineHeightPx" in o or "lineHeightUnit" in o) for o in table.values()):
+        ctx.loss("text-run-line-height", "line heights set on character ranges use the node's line height", nid, "info")
+    overrides = n.get("characterStyleOverrides") if isinstance(n.get("characterStyleOverrides"), list) else []
+    ids = _utf16_ids(chars, overrides)
+    line_types = n.get("lineTypes") if isinstance(n.get("lineTypes"), list) else []
+    indents = n.get("lineIndentations") if isinstance(n.get("lineIndentations"), list) else []
+    line_height = _line_height(base)
+    space_after = num(base.get("paragraphSpacing")) or None
+    indent = num(base.get("paragraphIndent")) or None
+
+    paragraphs: list[Paragraph] = []
+    runs: list[Run] = []
+    cur_text: list[str] = []
+    cur_id = -1
+
+    def flush_run() -> None:
+        nonlocal cur_text
+        if cur_text:
+            runs.append(Run(text="".join(cur_text), style=run_styles.get(cur_id, TextStyle())))
+            cur_text = []
+
+    def flush_paragraph() -> None:
+        nonlocal runs
+        flush_run()
+        i = len(paragraphs)
+        kind = line_types[i] if i < len(line_types) else "NONE"
+        depth = max(0, int(num(indents[i]))) if i < len(indents) else 0
+        bullet = None
+        if kind == "ORDERED":
+            bullet = Bullet(type="ORDERED", scheme="arabicPeriod")
+        elif kind == "UNORDERED":
+            bullet = Bullet(type="UNORDERED", char="•")
+        level = max(0, depth - 1) if bullet else depth
+        paragraphs.append(
+            Paragraph(
+                runs=runs,
+                level=min(level, 8),
+                bullet=bullet,
+                line_height=line_height,
+                space_after=space_after,
+                indent=indent,
+            )
+        )
+        runs = []
+
+    for ch, oid in zip(chars, ids, strict=True):
+        if ch in "\n\u2029":
+            flush_paragraph()
+            cur_id = -1
+            continue
+        if oid != cur_id:
+            flush_run()
+            cur_id = oid
+        cur_text.append("\v" if ch == "\u2028" else ch)
+    flush_paragraph()
+
+    resize = base.get("textAutoResize") if base.get("textAutoResize") in _RESIZE else "NONE"
+    max_lines = base.get("maxLines")
+    return TextBody(
+        paragraphs=paragraphs,
+        style=body_style,
+        align=base.get("textAlignHorizontal") if base.get("textAlignHorizontal") in _HALIGN else "LEFT",
+        vertical_align=base.get("textAlignVertical") if base.get("textAlignVertical") in _VALIGN else "TOP",
+        auto_resize=resize,
+        insets=Sides(),
+        wrap=resize != "WIDTH_AND_HEIGHT",
+        max_lines=int(max_lines) if isinstance(max_lines, int | float) and max_lines > 0 else None,
+        truncate=base.get("textTruncation") == "ENDING" or resize == "TRUNCATE",
+    )
+
+
+# -- write --------------------------------------------------------------------------------------
+
+
+def _hyperlink_to_figma(link: str) -> dict[str, str]:
+    if link.startswith("#slide:"):
+        return {"type": "NODE", "nodeID": link.removeprefix("#slide:")}
+    return {"type": "URL", "url": link}
+
+
+def _font_style(weight: int | None, italic: bool | None) -> str:
+    name = _WEIGHT_NAMES.get(round((weight or 400) / 100) * 100, "Regular")
+    if italic:
+        return "Italic" if name == "Regular" else f"{name} Italic"
+    return name
+
+
+def _style_to_figma(s: TextStyle, *, with_fills: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if s.font_family is not None:
+        out["fontFamily"] = s.font_family
+    if s.font_weight is not None:
+        out["fontWeight"] = s.font_weight
+    if s.font_size is not None:
+        out["fontSize"] = s.font_size
+    if s.italic is not None:
+        out["italic"] = s.italic
+    if s.font_weight is not None or s.italic is not None:
+        out["fontStyle"] = _font_style(s.font_weight, s.italic)
+    if s.decoration is not None:
+        out["textDecoration"] = s.decoration
+    if s.text_case is not None:
+        out["textCase"] = s.text_case
+    if s.letter_spacing is not None:
+        out["letterSpacing"] = s.letter_spacing
+    if s.hyperlink is not None:
+        out["hyperlink"] = _hyperlink_to_figma(s.hyperlink)
+    if with_fills and s.fill is not None:
+        out["fills"] = [paint_to_figma(s.fill)]
+    return out
+
+
+def _line_height_to_figma(lh: LineHeight | None, font_size: float) -> dict[str, Any]:
+    if lh is None or lh.unit == "AUTO":
+        return {"lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100.0, "lineHeightPx": font_size * 1.2}
+    if lh.unit == "PIXELS":
+        return {
+            "lineHeightUnit": "PIXELS",
+            "lineHeightPx": lh.value,
+            "lineHeightPercentFontSize": lh.value / font_size * 100.0 if font_size else 100.0,
+        }
+    return {
+        "lineHeightUnit": "INTRINSIC_%",
+        "lineHeightPercent": lh.value,
+        "lineHeightPx": font_size * 1.2 * lh.value / 100,
+    }
+
+
+def _utf16_len(text: str) -> int:
+    return sum(2 if ord(ch) > 0xFFFF else 1 for ch in text)
+
+
+def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
+    """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour)."""
+    base_style = body.style
+    first = body.paragraphs[0] if body.paragraphs else Paragraph()
+    font_size = base_style.font_size or first.style.font_size or 16.0
+    style = _style_to_figma(base_style, with_fills=False)
+    style.setdefault("fontFamily", "Inter")
+    style.setdefault("fontSize", font_size)
+    style.update(
+        textAlignHorizontal=body.align or "LEFT",
+        textAlignVertical=body.vertical_align,
+        textAutoResize=body.auto_resize,
+        paragraphSpacing=first.space_after or 0.0,
+        paragraphIndent=first.indent or 0.0,
+    )
+    style.update(_line_height_to_figma(first.line_height, font_size))
+    if body.truncate:
+        style["textTruncation"] = "ENDING"
+    if body.max_lines is not None:
+        style["maxLines"] = body.max_lines
+
+    table: dict[str, dict[str, Any]] = {}
+    key_of: dict[str, int] = {}
+    per_unit: list[int] = []
+    pieces: list[str] = []
+    line_types: list[str] = []
+    indents: list[int] = []
+    for i, para in enumerate(body.paragraphs):
+        if i:
+            pieces.append("\n")
+            per_unit.append(0)
+        for run in para.runs:
+            rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
+            oid = 0
+            if rstyle != TextStyle():
+                sig = rstyle.model_dump_json(exclude_none=True)
+                if sig not in key_of:
+                    key_of[sig] = len(key_of) + 1
+                    table[str(key_of[sig])] = _style_to_figma(rstyle, with_fills=True)
+                oid = key_of[sig]
+            text = run.text.replace("\v", "\u2028")
+            pieces.append(text)
+            per_unit.extend([oid] * _utf16_len(text))
+        kind = para.bullet.type if para.bullet is not None else "NONE"
+        line_types.append(kind)
+        indents.append(para.level + 1 if kind != "NONE" else para.level)
+    while per_unit and per_unit[-1] == 0:
+        per_unit.pop()
+    if not body.paragraphs:
+        line_types, indents = ["NONE"], [0]
+    fields = {
+        "characters": "".join(pieces),
+        "style": style,
+        "characterStyleOverrides": per_unit,
+        "styleOverrideTable": table,
+        "lineTypes": line_types,
+        "lineIndentations": indents,
+    }
+    fills: list[Paint] = [base_style.fill] if base_style.fill is not None else [_BLACK]
+    return fields, fills

@@ -1,0 +1,142 @@
+"""Vector geometry: Figma fillGeometry / strokeGeometry / vectorPaths <-> IR VectorPath, generated
+polygons and stars, and drawings of IR kinds Figma lacks (OOXML presets via ace_core.drawing)."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from ace_core.errors import UnsupportedError
+from ace_core.ir.nodes import VectorPath
+
+__all__ = [
+    "box_path",
+    "paths_from_figma",
+    "paths_to_figma",
+    "polygon_path",
+    "preset_paths",
+    "scale_path",
+    "star_path",
+]
+
+
+def _fmt(v: float) -> str:
+    text = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def box_path(w: float, h: float) -> str:
+    return f"M0 0L{_fmt(w)} 0L{_fmt(w)} {_fmt(h)}L0 {_fmt(h)}Z"
+
+
+def polygon_path(w: float, h: float, points: int) -> str:
+    """A regular polygon inscribed in the w x h box, first vertex at the top (Figma's)."""
+    points = max(3, points)
+    cx, cy, rx, ry = w / 2, h / 2, w / 2, h / 2
+    pts = [
+        (cx + rx * math.sin(2 * math.pi * i / points), cy - ry * math.cos(2 * math.pi * i / points))
+        for i in range(points)
+    ]
+    return "M" + "L".join(f"{_fmt(x)} {_fmt(y)}" for x, y in pts) + "Z"
+
+
+def star_path(w: float, h: float, points: int, inner: float) -> str:
+    """A star with `points` tips and inner radius ratio `inner` (Figma default 0.382)."""
+    points = max(3, points)
+    cx, cy, rx, ry = w / 2, h / 2, w / 2, h / 2
+    pts = []
+    for i in range(points * 2):
+        r = 1.0 if i % 2 == 0 else inner
+        a = math.pi * i / points
+        pts.append((cx + rx * r * math.sin(a), cy - ry * r * math.cos(a)))
+    return "M" + "L".join(f"{_fmt(x)} {_fmt(y)}" for x, y in pts) + "Z"
+
+
+def _rule(value: Any) -> str:
+    return "evenodd" if str(value).upper() == "EVENODD" else "nonzero"
+
+
+def paths_from_figma(n: dict[str, Any]) -> tuple[list[VectorPath], str]:
+    """(paths, source): source is 'vectorPaths' | 'fillGeometry' | 'strokeGeometry' | '' (none)."""
+    vp = n.get("vectorPaths")
+    if isinstance(vp, list) and vp:
+        out = [
+            VectorPath(d=p["data"], fill_rule=_rule(p.get("windingRule")), filled=p.get("windingRule") != "NONE")
+            for p in vp
+            if isinstance(p, dict) and isinstance(p.get("data"), str)
+        ]
+        if out:
+            return out, "vectorPaths"
+    fill = [p for p in n.get("fillGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
+    if fill:
+        return [VectorPath(d=p["path"], fill_rule=_rule(p.get("windingRule"))) for p in fill], "fillGeometry"
+    stroke = [p for p in n.get("strokeGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
+    if stroke:
+        return [VectorPath(d=p["path"], fill_rule=_rule(p.get("windingRule"))) for p in stroke], "strokeGeometry"
+    return [], ""
+
+
+def paths_to_figma(paths: list[VectorPath]) -> dict[str, Any]:
+    """fillGeometry (filled paths, as REST with geometry=paths) and vectorPaths (every path, Plugin
+    API style, windingRule NONE for an open stroked path)."""
+    return {
+        "fillGeometry": [{"path": p.d, "windingRule": p.fill_rule.upper()} for p in paths if p.filled],
+        "vectorPaths": [{"windingRule": p.fill_rule.upper() if p.filled else "NONE", "data": p.d} for p in paths],
+    }
+
+
+def preset_paths(preset: str, w: float, h: float, adjustments: dict[str, float]) -> list[VectorPath] | None:
+    """An OOXML preset drawn as paths (ace_core.drawing), or None when it is not available."""
+    try:
+        from ace_core.drawing.presets import evaluate
+    except ImportError:  # the drawing package is optional here
+        return None
+    try:
+        geo = evaluate(preset, w, h, adjustments or None)
+    except (UnsupportedError, ValueError, ArithmeticError, KeyError):  # unknown preset / bad adjust value
+        return None
+    return [VectorPath(d=p.d, filled=p.filled, stroked=p.stroke) for p in geo.paths] or None
+
+
+_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+def scale_path(d: str, sx: float, sy: float, tx: float = 0.0, ty: float = 0.0) -> str:
+    """SVG path data mapped by x' = (x + tx) * sx, y' = (y + ty) * sy (relative commands only
+    scale; arc radii scale too, exact for axis-aligned ellipses)."""
+    out: list[str] = []
+    cmd = ""
+    args: list[float] = []
+
+    def emit() -> None:
+        up = cmd.upper()
+        n = _ARITY.get(up, 0)
+        if n == 0:
+            out.append(cmd)
+            return
+        ox, oy = (0.0, 0.0) if cmd.islower() else (tx, ty)
+        for i in range(0, len(args) - n + 1, n):
+            chunk = args[i : i + n]
+            if up == "H":
+                vals = [(chunk[0] + ox) * sx]
+            elif up == "V":
+                vals = [(chunk[0] + oy) * sy]
+            elif up == "A":
+                rx, ry, rot, large, sweep, ex, ey = chunk
+                vals = [rx * abs(sx), ry * abs(sy), rot, large, sweep, (ex + ox) * sx, (ey + oy) * sy]
+            else:
+                vals = [(v + ox) * sx if j % 2 == 0 else (v + oy) * sy for j, v in enumerate(chunk)]
+            out.append(cmd + " ".join(_fmt(v) for v in vals))
+
+    for tok in _TOKEN.findall(d):
+        if tok.isalpha():
+            if cmd:
+                emit()
+            cmd, args = tok, []
+        else:
+            args.append(float(tok))
+    if cmd:
+        emit()
+    return "".join(out)

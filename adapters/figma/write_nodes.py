@@ -1,0 +1,349 @@
+"""IR nodes -> Figma REST node dicts (geometry computed: relativeTransform, size, absolute boxes).
+
+Kinds Figma lacks are drawn with Figma nodes and their IR data is left for the round-trip
+overrides (adapters.figma.overrides): SHAPE -> VECTOR (preset paths from ace_core.drawing),
+IMAGE -> RECTANGLE with an IMAGE fill, a text box with a fill / border / insets, or a shape that
+holds text -> FRAME with the shape and a TEXT child, TABLE -> FRAME of cell rectangles and texts,
+CONNECTOR -> LINE, CHART / MATH -> a box (loss entry)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ace_core.ir.loss import LossReport
+from ace_core.ir.nodes import (
+    ChartNode,
+    ConnectorNode,
+    EllipseNode,
+    FrameNode,
+    GroupNode,
+    ImageNode,
+    LineNode,
+    MathNode,
+    NodeBase,
+    RectangleNode,
+    ShapeNode,
+    TableNode,
+    TextNode,
+    VectorNode,
+    VectorPath,
+)
+from ace_core.ir.style import ImagePaint, Sides
+from ace_core.ir.text import TextBody
+from adapters.figma.context import FORMAT_NAME
+from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
+from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
+from adapters.figma.overrides import set_ace
+from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
+from adapters.figma.text import text_to_figma
+from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
+
+__all__ = ["NodeWriter", "image_ref_of"]
+
+_SAFE_REF = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
+
+
+def image_ref_of(paint: ImagePaint) -> str:
+    """The imageRef written for an image paint: its Figma ref, else its asset hash."""
+    if paint.image_ref and _SAFE_REF.match(paint.image_ref):
+        return paint.image_ref
+    return paint.asset or paint.image_ref or ""
+
+
+class NodeWriter:
+    """Builds Figma node dicts; `figma_of` maps every IR id to the dict written for it."""
+
+    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None]) -> None:
+        self.report = report
+        self.on_image = on_image
+        self.figma_of: dict[str, dict[str, Any]] = {}
+        self.slide_id: str | None = None
+
+    def loss(self, feature: str, reason: str, node_id: str, severity: str = "warning") -> None:
+        self.report.add(
+            feature,
+            reason,
+            slide_id=self.slide_id,
+            node_id=node_id,
+            severity=severity,
+            stage="write",
+            format=FORMAT_NAME,  # type: ignore[arg-type]
+        )
+
+    # -- geometry ----------------------------------------------------------------------------
+    @staticmethod
+    def place(out: dict[str, Any], m: Affine, w: float, h: float, parent_abs: Affine, visible: bool) -> Affine:
+        absolute = multiply(parent_abs, m)
+        x, y, bw, bh = aabb(absolute, w, h)
+        box = {"x": x, "y": y, "width": bw, "height": bh}
+        out["absoluteBoundingBox"] = box
+        out["absoluteRenderBounds"] = dict(box) if visible else None
+        out["relativeTransform"] = [[m[0], m[1], m[2]], [m[3], m[4], m[5]]]
+        out["size"] = {"x": w, "y": h}
+        angle = math.atan2(m[3], m[0])
+        if abs(angle) > 1e-12:
+            out["rotation"] = angle
+        return absolute
+
+    def _base(self, node: NodeBase, kind: str, parent_mode: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": node.id,
+            "name": node.name,
+            "type": kind,
+            "visible": node.visible,
+            "locked": node.locked,
+            "opacity": node.opacity,
+            "blendMode": node.blend_mode,
+            "fills": paints_to_figma(node.fills),
+            "effects": effects_to_figma(node.effects),
+            "constraints": constraints_to_figma(node.constraints),
+        }
+        default_align = "CENTER" if kind in ("VECTOR", "LINE", "BOOLEAN_OPERATION") else "INSIDE"
+        out.update(stroke_props_to_figma(node.strokes, node.stroke_weights, default_align))
+        out.update(child_layout_to_figma(node.sizing_h, node.sizing_v, node.positioning, parent_mode))
+        for field, key in (
+            ("min_width", "minWidth"),
+            ("max_width", "maxWidth"),
+            ("min_height", "minHeight"),
+            ("max_height", "maxHeight"),
+        ):
+            value = getattr(node, field)
+            if value is not None:
+                out[key] = value
+        fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
+        if parent_mode == "GRID" and isinstance(fmeta.get("grid"), dict):
+            out.update(fmeta["grid"])
+        if fmeta.get("isMask"):
+            out["isMask"] = True
+            if isinstance(fmeta.get("maskType"), str):
+                out["maskType"] = fmeta["maskType"]
+        for paint in node.fills:
+            if isinstance(paint, ImagePaint):
+                self.on_image(paint)
+        self.figma_of[node.id] = out
+        return out
+
+    @staticmethod
+    def _corners(out: dict[str, Any], node: Any) -> None:
+        out["cornerRadius"] = node.corner_radius
+        if node.corner_radii is not None:
+            out["rectangleCornerRadii"] = list(node.corner_radii)
+        if node.corner_smoothing:
+            out["cornerSmoothing"] = node.corner_smoothing
+
+    # -- entry -------------------------------------------------------------------------------
+    def node(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
+        text = getattr(node, "text", None)
+        if isinstance(node, TextNode):
+            if node.fills or node.strokes or not _zero_insets(node.text.insets):
+                return self._boxed(node, None, node.text, parent_abs, parent_mode)
+            return self._text(node, parent_abs, parent_mode)
+        if isinstance(text, TextBody) and text.paragraphs:
+            return self._boxed(node, node, text, parent_abs, parent_mode)
+        return self._shape(node, parent_abs, parent_mode)
+
+    def _matrix(self, node: NodeBase) -> Affine:
+        return box_to_matrix(node.x, node.y, node.width, node.height, node.rotation, node.flip_h, node.flip_v)
+
+    def _shape(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        if isinstance(node, FrameNode):
+            return self._frame(node, parent_abs, parent_mode)
+        if isinstance(node, GroupNode):
+            return self._group(node, parent_abs, parent_mode)
+        if isinstance(node, LineNode | ConnectorNode):
+            return self._line(node, parent_abs, parent_mode)
+        if isinstance(node, TableNode):
+            return self._table(node, parent_abs, parent_mode)
+        kind = "VECTOR"
+        extra: dict[str, Any] = {}
+        if isinstance(node, RectangleNode | ImageNode):
+            kind = "RECTANGLE"
+            self._corners(extra, node)
+        elif isinstance(node, EllipseNode):
+            kind = "ELLIPSE"
+            if node.arc is not None:
+                extra["arcData"] = {
+                    "startingAngle": node.arc[0],
+                    "endingAngle": node.arc[1],
+                    "innerRadius": node.arc[2],
+                }
+        out = self._base(node, kind, parent_mode)
+        out.update(extra)
+        if isinstance(node, ImageNode):
+            self.on_image(node.image)
+            out["fills"] = [*paints_to_figma([node.image]), *out["fills"]]
+        elif kind == "VECTOR":
+            out.update(paths_to_figma(self._paths(node)))
+            fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
+            if fmeta.get("type") in ("STAR", "REGULAR_POLYGON"):
+                out["type"] = fmeta["type"]
+                for key in ("pointCount", "innerRadius"):
+                    if key in fmeta:
+                        out[key] = fmeta[key]
+        self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        return out
+
+    def _paths(self, node: NodeBase) -> list[VectorPath]:
+        w, h = node.width, node.height
+        if isinstance(node, VectorNode):
+            if node.view_box is None:
+                return list(node.paths)
+            mx, my, vw, vh = node.view_box
+            sx, sy = (w / vw if vw else 1.0), (h / vh if vh else 1.0)
+            return [p.model_copy(update={"d": scale_path(p.d, sx, sy, -mx, -my)}) for p in node.paths]
+        if isinstance(node, ShapeNode):
+            paths = preset_paths(node.preset, w, h, node.adjustments)
+            if paths is not None:
+                return paths
+            self.loss("shape-geometry", f"preset {node.preset} drawn as a box", node.id)
+        elif isinstance(node, ChartNode):
+            self.loss("chart-drawing", "chart drawn as a box in Figma (its data is kept for ACE)", node.id)
+        elif isinstance(node, MathNode):
+            self.loss("math-drawing", "equation drawn as a box in Figma (its LaTeX is kept for ACE)", node.id)
+        return [VectorPath(d=box_path(w, h))]
+
+    def _frame(self, node: FrameNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
+        kind = (
+            fmeta.get("type")
+            if fmeta.get("type") in ("COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION", "SLIDE")
+            else "FRAME"
+        )
+        out = self._base(node, kind, parent_mode)
+        if kind == "INSTANCE" and isinstance(fmeta.get("componentId"), str):
+            out["componentId"] = fmeta["componentId"]
+        self._corners(out, node)
+        out["clipsContent"] = node.clips_content
+        out.update(auto_layout_to_figma(node.layout, node.sizing_h, node.sizing_v))
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        mode = node.layout.mode if node.layout is not None else None
+        out["children"] = [self.node(c, absolute, mode) for c in node.children]
+        return out
+
+    def _group(self, node: GroupNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        out = self._base(node, "BOOLEAN_OPERATION" if node.is_boolean else "GROUP", parent_mode)
+        if node.is_boolean:
+            out["booleanOperation"] = node.is_boolean
+            geometry = (node.meta.get("figma") or {}).get("geometry")
+            if isinstance(geometry, list):
+                paths = [VectorPath.model_validate(g) for g in geometry]
+                out.update(paths_to_figma(paths))
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        out["children"] = [self.node(c, absolute, None) for c in node.children]
+        return out
+
+    def _line(self, node: LineNode | ConnectorNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        out = self._base(node, "LINE", parent_mode)
+        full = self._matrix(node)
+        x0, y0 = full[2], full[5]
+        x1 = full[0] * node.width + full[1] * node.height + full[2]
+        y1 = full[3] * node.width + full[4] * node.height + full[5]
+        if node.height == 0:
+            m, length = full, node.width
+        else:
+            length = math.hypot(x1 - x0, y1 - y0)
+            c, s = ((x1 - x0) / length, (y1 - y0) / length) if length else (1.0, 0.0)
+            m = (c, -s, x0, s, c, y0)
+        self.place(out, m, length, 0.0, parent_abs, node.visible)
+        return out
+
+    def _text(self, node: TextNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        out = self._base(node, "TEXT", parent_mode)
+        fields, fills = text_to_figma(node.text)
+        out.update(fields)
+        out["fills"] = paints_to_figma(fills)
+        self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        return out
+
+    def _boxed(
+        self, node: NodeBase, shape: NodeBase | None, text: TextBody, parent_abs: Affine, parent_mode: str | None
+    ) -> dict[str, Any]:
+        """A FRAME at the node's box holding the shape (when not a plain box) and a TEXT child."""
+        plain_box = shape is None or isinstance(shape, RectangleNode)
+        out = self._base(node, "FRAME", parent_mode)
+        out["clipsContent"] = False
+        out["layoutMode"] = "NONE"
+        if isinstance(node, RectangleNode):
+            self._corners(out, node)
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        kids: list[dict[str, Any]] = []
+        if not plain_box and shape is not None:
+            inner = shape.model_copy(
+                update={"id": f"{node.id}:shape", "x": 0.0, "y": 0.0, "rotation": 0.0, "text": None}
+            )
+            inner = inner.model_copy(
+                update={"flip_h": False, "flip_v": False, "sizing_h": "FIXED", "sizing_v": "FIXED"}
+            )
+            kids.append(self._shape(inner, absolute, None))
+            out["fills"], out["strokes"], out["effects"] = [], [], []
+        ins = text.insets or Sides()
+        body = text.model_copy(update={"insets": Sides(), "auto_resize": "NONE"})
+        label = TextNode(
+            id=f"{node.id}:text",
+            name=node.name,
+            x=ins.left,
+            y=ins.top,
+            width=max(0.0, node.width - ins.left - ins.right),
+            height=max(0.0, node.height - ins.top - ins.bottom),
+            text=body,
+        )
+        kids.append(self._text(label, absolute, None))
+        out["children"] = kids
+        set_ace(out, "synthetic", "1")
+        self.figma_of[node.id] = out
+        return out
+
+    def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+        """A FRAME of cell rectangles (fills, borders as strokes) and cell texts."""
+        out = self._base(node, "FRAME", parent_mode)
+        out["clipsContent"] = False
+        out["layoutMode"] = "NONE"
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        kids: list[dict[str, Any]] = []
+        y = 0.0
+        for ri, row in enumerate(node.rows):
+            x = 0.0
+            for ci, cell in enumerate(row.cells):
+                width = node.columns[ci] if ci < len(node.columns) else 0.0
+                if not (cell.h_merged or cell.v_merged):
+                    w = sum(node.columns[ci : ci + cell.col_span])
+                    h = sum(r.height for r in node.rows[ri : ri + cell.row_span])
+                    border = next((b for b in (cell.borders.top, cell.borders.left) if b is not None), None)
+                    rect = RectangleNode(
+                        id=f"{node.id}:r{ri}c{ci}",
+                        x=x,
+                        y=y,
+                        width=w,
+                        height=h,
+                        fills=cell.fills or ([node.style.band_fill] if node.style.band_fill and ri % 2 else []),
+                        strokes=[border] if border is not None else [],
+                    )
+                    kids.append(self._shape(rect, absolute, None))
+                    if cell.text.paragraphs:
+                        m = cell.margins or Sides(
+                            top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3
+                        )
+                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align})
+                        label = TextNode(
+                            id=f"{node.id}:t{ri}c{ci}",
+                            x=x + m.left,
+                            y=y + m.top,
+                            width=max(0.0, w - m.left - m.right),
+                            height=max(0.0, h - m.top - m.bottom),
+                            text=body,
+                        )
+                        kids.append(self._text(label, absolute, None))
+                x += width
+            y += row.height
+        out["children"] = kids
+        set_ace(out, "synthetic", "1")
+        self.figma_of[node.id] = out
+        return out
+
+
+def _zero_insets(insets: Sides | None) -> bool:
+    return insets is None or insets == Sides()
