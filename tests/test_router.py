@@ -131,3 +131,16 @@ def test_prepare_context_slices_and_counts_tokens() -> None:
     tokens = json.loads(systemic.text)
     assert "#1F2937" in tokens["colors"] and "Liberation Sans" in tokens["fonts"]
     assert 0 < systemic.reduction < 1
+
+
+def test_routed_context_is_85_percent_smaller_on_multi_slide_decks() -> None:
+    """The CARE bar, over the multi-slide fixture decks (10-24 slides of real pptx)."""
+    from adapters import read
+    from ace_core.router.measure import measure_reduction, summarize
+
+    decks = {p.name: read(p) for p in sorted((ROOT / "fixtures" / "decks").glob("*.pptx"))}
+    assert len(decks) >= 3 and all(len(d.slides) >= 10 for d in decks.values())
+    rows = measure_reduction(decks)
+    assert all(r["mode"] == r["expected"] for r in rows)
+    for mode, stats in summarize(rows).items():
+        assert stats["mean"] >= 0.85, (mode, stats)
