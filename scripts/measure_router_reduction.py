@@ -12,8 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from adapters import read  # noqa: E402
 from ace_core.router.measure import measure_reduction, summarize  # noqa: E402
+from adapters import read  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -135,8 +135,8 @@ def test_prepare_context_slices_and_counts_tokens() -> None:
 
 def test_routed_context_is_85_percent_smaller_on_multi_slide_decks() -> None:
     """The CARE bar, over the multi-slide fixture decks (10-24 slides of real pptx)."""
-    from adapters import read
     from ace_core.router.measure import measure_reduction, summarize
+    from adapters import read
 
     decks = {p.name: read(p) for p in sorted((ROOT / "fixtures" / "decks").glob("*.pptx"))}
     assert len(decks) >= 3 and all(len(d.slides) >= 10 for d in decks.values())
