@@ -127,8 +127,10 @@ def adjustments(geom: etree._Element | None) -> dict[str, float]:
 
 
 def _fmt(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    r = round(v, 2)
+    if r == int(r):
+        return str(int(r))
+    return repr(r)
 
 
 def custom_paths(geom: etree._Element, w_emu: float, h_emu: float, w_px: float, h_px: float) -> list[VectorPath]:

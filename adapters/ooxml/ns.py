@@ -36,17 +36,29 @@ NS: dict[str, str] = {
 }
 
 
+_QN: dict[str, str] = {}
+_LOCAL: dict[str, str] = {}
+
+
 def qn(tag: str) -> str:
     """'a:off' -> '{http://...drawingml/2006/main}off' (Clark notation for lxml)."""
-    prefix, _, name = tag.partition(":")
-    return f"{{{NS[prefix]}}}{name}"
+    found = _QN.get(tag)
+    if found is None:
+        prefix, _, name = tag.partition(":")
+        found = _QN[tag] = f"{{{NS[prefix]}}}{name}"
+    return found
 
 
 def local(tag: object) -> str:
     """Local name of an lxml tag ('{ns}name' -> 'name'); '' for comments and processing instructions."""
     if not isinstance(tag, str):
         return ""
-    return tag.rpartition("}")[2]
+    found = _LOCAL.get(tag)
+    if found is None:
+        found = tag.rpartition("}")[2]
+        if len(_LOCAL) < 10_000:
+            _LOCAL[tag] = found
+    return found
 
 
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"

@@ -196,7 +196,18 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
         target = hyperlink_target(link, scope)
         if target:
             data["hyperlink"] = target
+            if link.get(qn("r:id")) and not _uses_text_color(link):
+                # PowerPoint draws linked text in the theme's hyperlink colour, underlined
+                hlink = scope.colors.color(etree.Element(qn("a:schemeClr"), val="hlink"))
+                if hlink is not None:
+                    data["fill"] = SolidPaint(color=hlink)
+                data.setdefault("decoration", "UNDERLINE")
     return TextStyle(**data)
+
+
+def _uses_text_color(link: etree._Element) -> bool:
+    """Office 2019+ a16:hlinkClr val="tx": the link keeps the run's own colour."""
+    return any(el.get("val") == "tx" for el in link.iter("{*}hlinkClr"))
 
 
 def _spacing(el: etree._Element | None, size_px: float) -> float | None:
