@@ -57,7 +57,8 @@ def limits(node: NodeBase, axis: int) -> tuple[float | None, float | None]:
 
 
 def is_rotated(node: NodeBase) -> bool:
-    return node.rotation % 360.0 != 0.0
+    rotation = node.rotation
+    return rotation != 0.0 and rotation % 360.0 != 0.0
 
 
 def extent(node: NodeBase, axis: int) -> float:

@@ -1,23 +1,31 @@
 """Font discovery and metrics for the default text measurer: installed font files read with fontTools.
 
 The index covers the directories fontconfig reads on Debian (/usr/share/fonts, /usr/local/share/fonts,
-~/.local/share/fonts, ~/.fonts). A family name resolves like fontconfig's metric aliases do on
-Debian: an installed family by its name; Arial / Helvetica -> Liberation Sans, Times (New Roman) ->
-Liberation Serif, Courier (New) -> Liberation Mono, Arial Narrow -> Liberation Sans Narrow; the
-generic names sans-serif / serif / monospace -> DejaVu Sans / Serif / Sans Mono; anything else ->
-DejaVu Sans (then Liberation Sans, then any installed face). CJK characters missing from the face
-come from Noto Sans CJK. Metrics are read once per face and cached for the process.
+~/.local/share/fonts, ~/.fonts). A family name resolves to a face like this:
+- an installed family, by its name (typographic or legacy family name, case-insensitive);
+- fontconfig's metric aliases: Arial / Helvetica -> Liberation Sans, Times (New Roman) ->
+  Liberation Serif, Courier (New) -> Liberation Mono, Arial Narrow -> Liberation Sans Narrow,
+  Calibri -> Carlito and Cambria -> Caladea when installed;
+- the CSS generic names as Chromium resolves them on Linux (its defaults Arial / Times New Roman /
+  Courier New): sans-serif -> Liberation Sans, serif -> Liberation Serif, monospace -> Liberation Mono;
+- any other name -> DejaVu Sans, fontconfig's (and so LibreOffice's) choice for an unknown family
+  (checked: LibreOffice renders Calibri, Segoe UI, Inter as DejaVu Sans here). Chromium would pick
+  its default font instead, so the HTML writer should end a font list with 'DejaVu Sans'.
+The weight and italic choice is fontconfig-like (italic first, normal width, nearest weight).
+Characters missing from the face come from Noto Sans CJK (CJK) or DejaVu Sans (anything else).
+Metrics are read once per face and cached for the process.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["FontFace", "FontIndex", "FontInfo", "font_index", "is_cjk"]
+__all__ = ["CJK_RE", "FontFace", "FontIndex", "FontInfo", "font_index", "is_cjk"]
 
 DEFAULT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
@@ -34,14 +42,16 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "courier new": ("liberation mono", "cousine"),
     "calibri": ("carlito",),
     "cambria": ("caladea",),
-    "sans-serif": ("dejavu sans",),
-    "sans": ("dejavu sans",),
-    "serif": ("dejavu serif",),
-    "monospace": ("dejavu sans mono",),
-    "mono": ("dejavu sans mono",),
+    "sans-serif": ("liberation sans", "dejavu sans"),
+    "serif": ("liberation serif", "dejavu serif"),
+    "monospace": ("liberation mono", "dejavu sans mono"),
+    "system-ui": ("dejavu sans",),
 }
 FALLBACK_FAMILIES = ("dejavu sans", "liberation sans")
 CJK_FAMILIES = ("noto sans cjk sc", "noto sans cjk jp", "noto sans cjk tc", "noto sans cjk kr")
+
+
+CJK_RE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
 
 
 def is_cjk(ch: str) -> bool:

@@ -4,19 +4,26 @@ The default measurer (`default_measurer()`) lays text out from the real metrics 
 fonts (see `ace_core.layout.fonts`), with these documented approximations:
 
 - Advance widths come from the font's `hmtx` table; kerning, ligatures and shaping are ignored, so
-  Latin text is usually within ~2 % of a browser's width and complex scripts may differ more.
+  Latin text is usually within ~1 % of Chromium's width and complex scripts may differ more.
   `letter_spacing` (px) is added after every character.
 - A character missing from the face is taken from Noto Sans CJK (CJK characters) or the fallback
   face (DejaVu Sans); failing that it is 0.5 em wide.
-- Wrapping is greedy at spaces (and between any two CJK characters); a word wider than the line
-  is broken between characters (PowerPoint and Figma do the same; CSS would let it overflow).
+- Wrapping is greedy at spaces, between any two CJK characters and after a hyphen that follows a
+  letter (as Chromium's line breaker does); a word wider than the line is broken between
+  characters (PowerPoint and Figma do the same; CSS needs `overflow-wrap: break-word` for it).
   Spaces at the end of a line take no width; spaces at the start of a wrapped line are dropped.
   A tab is as wide as four spaces. '\\v' in a run is a line break.
-- Line height: AUTO = the face's hhea ascent + descent + line gap (OS/2 typo metrics when the
-  font sets USE_TYPO_METRICS), the same "normal" line height Chromium uses; PERCENT = that x
-  value / 100 (the IR's definition: 100 = single spacing); PIXELS = the value. A line is as tall
-  as its tallest run. OOXML `line_spacing_reduction` lowers AUTO/PERCENT spacing and `font_scale`
-  scales font sizes, as normAutofit does.
+- Lines follow the CSS inline model that Chromium implements: the face's hhea ascent / descent /
+  line gap (OS/2 typo metrics when the font sets USE_TYPO_METRICS), each rounded to whole px;
+  AUTO line height = ascent + descent + gap (CSS `normal`), PERCENT = that x value / 100 (the
+  IR's definition: 100 = single), PIXELS = the value; each run's box extends half the leading
+  above and below its ascent / descent, and a line spans the highest top to the lowest bottom
+  of its runs (and of the paragraph's own font when its size is set: the CSS strut). Glyphs from
+  a fallback face bring that face's metrics (a CJK character in a Latin line makes it taller).
+  OOXML `line_spacing_reduction` lowers AUTO/PERCENT spacing and `font_scale` scales font sizes,
+  as normAutofit does. Matches Chromium's `line-height: normal` boxes to the pixel for the
+  installed fonts (tests/test_layout_measure.py); LibreOffice's and Figma's own line heights may
+  differ by a pixel or so per line.
 - Paragraph `space_before` / `space_after` are both added (no collapsing, as PowerPoint does).
   `margin_left` narrows every line, `indent` shifts the first line; a bullet with neither reserves
   its own width + 0.5 em on every line.
@@ -36,14 +43,15 @@ widest line plus insets, so it can be smaller than max_width.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from ace_core.ir.style import Sides
-from ace_core.ir.text import Paragraph, TextBody
-from ace_core.layout.fonts import FontFace, FontIndex, font_index, is_cjk
+from ace_core.ir.text import Paragraph, TextBody, TextStyle
+from ace_core.layout.fonts import CJK_RE, FontFace, FontIndex, font_index, is_cjk
 
 __all__ = [
     "DEFAULT_FONT_SIZE",
@@ -53,6 +61,7 @@ __all__ = [
     "MonospaceMeasurer",
     "TextLayout",
     "TextMeasurer",
+    "body_key",
     "default_measurer",
 ]
 
@@ -60,6 +69,7 @@ DEFAULT_FONT_SIZE = 24.0  # px (18 pt)
 DEFAULT_INSETS = Sides(top=4.8, right=9.6, bottom=4.8, left=9.6)  # px (OOXML bodyPr defaults)
 EPS = 1e-6
 _TOKEN = re.compile(r"\v|[ \t]+|[^\s\v]+")
+_HYPHEN = re.compile(r"(?<=[^\W\d_]-)")
 
 
 @runtime_checkable
@@ -95,14 +105,14 @@ class TextLayout:
 
 @dataclass
 class _Piece:
-    """A word (or part of one), a space run or a line break, in one style."""
+    """A word (or part of one), a space run or a line break, in one style. `top` / `bottom` are the
+    extents of its inline box above / below the baseline, half-leading included (px)."""
 
     kind: str  # "w" word, "s" space, "br" break
     text: str
     width: float
-    lh: float
-    asc: float
-    desc: float
+    top: float
+    bottom: float
     glue: bool  # a word piece that continues the previous word (no break opportunity before it)
     style: tuple[FontFace | None, float, float] = (None, 0.0, 0.0)  # face, size, letter spacing
 
@@ -114,6 +124,8 @@ class FontMetricsMeasurer:
         self._index = index
         self.default_family = default_family
         self._width_cache: dict[tuple[int, str], float] = {}
+        self._box_cache: dict[tuple, tuple[float, float, float]] = {}
+        self._fallback_cache: dict[tuple[int, str], tuple[FontFace, ...]] = {}
 
     @property
     def index(self) -> FontIndex:
@@ -122,11 +134,23 @@ class FontMetricsMeasurer:
         return self._index
 
     def measure(self, body: TextBody, max_width: float | None) -> tuple[float, float]:
-        lay = self.layout(body, max_width)
-        return lay.width, lay.height
+        box = self._box(body, max_width)
+        return box[0], box[1]
 
     def first_baseline(self, body: TextBody, max_width: float | None) -> float:
-        return self.layout(body, max_width).first_baseline
+        return self._box(body, max_width)[2]
+
+    def _box(self, body: TextBody, max_width: float | None) -> tuple[float, float, float]:
+        """(width, height, first baseline), cached by the body's measured content and max_width."""
+        key = (body_key(body), max_width)
+        box = self._box_cache.get(key)
+        if box is None:
+            lay = self.layout(body, max_width)
+            box = (lay.width, lay.height, lay.first_baseline)
+            if len(self._box_cache) > 50_000:
+                self._box_cache.clear()
+            self._box_cache[key] = box
+        return box
 
     def layout(self, body: TextBody, max_width: float | None) -> TextLayout:
         """Lay `body` out within the box width `max_width` (px, insets included; None = no wrap)."""
@@ -170,7 +194,8 @@ class FontMetricsMeasurer:
             face, size, _ = base
             bullet_w = self._text_width(para.bullet.char or "•", face, size * (para.bullet.size or 100) / 100, 0)
             lead = rest = bullet_w + 0.5 * size
-        empty_lh, empty_asc, empty_desc = self._vmetrics(base, line_height, spacing_scale)
+        strut = self._vmetrics(base[0], base[1], line_height, spacing_scale)
+        has_strut = (para.style.font_size or body.style.font_size) is not None  # CSS root inline box
         pieces = self._pieces(body, para, scale, spacing_scale)
         lines: list[LineBox] = []
         cur: list[_Piece] = []
@@ -186,7 +211,7 @@ class FontMetricsMeasurer:
         def finish() -> None:
             nonlocal cur, cur_w, pending, first_line
             offset = lead if first_line else rest
-            lines.append(_line_box(cur, cur_w + offset, empty_lh, empty_asc, empty_desc))
+            lines.append(_line_box(cur, cur_w + offset, strut, has_strut))
             cur, cur_w, pending, first_line = [], 0.0, 0.0, False
 
         i = 0
@@ -245,7 +270,7 @@ class FontMetricsMeasurer:
                 if chunk and width + w > room + EPS:
                     chunks.append(chunk)
                     chunk, width, room = [], 0.0, lim
-                chunk.append(_Piece("w", ch, w, piece.lh, piece.asc, piece.desc, True, piece.style))
+                chunk.append(_Piece("w", ch, w, piece.top, piece.bottom, True, piece.style))
                 width += w
         if chunk:
             chunks.append(chunk)
@@ -258,27 +283,27 @@ class FontMetricsMeasurer:
         for run in para.runs:
             style = self._style(body, para, run, scale)
             face, size, ls = style
-            lh, asc, desc = self._vmetrics(style, para.line_height, spacing_scale)
+            top, bottom = self._vmetrics(face, size, para.line_height, spacing_scale)
             text = _apply_case(run.text, run.style.text_case or para.style.text_case or body.style.text_case)
             for m in _TOKEN.finditer(text):
                 tok = m.group()
                 if tok == "\v":
-                    pieces.append(_Piece("br", "", 0.0, lh, asc, desc, False, style))
+                    pieces.append(_Piece("br", "", 0.0, top, bottom, False, style))
                     prev_word = False
                 elif tok[0] in " \t":
                     spaces = tok.replace("\t", "    ")
-                    pieces.append(_Piece("s", spaces, self._text_width(spaces, face, size, ls), lh, asc, desc, False))
+                    pieces.append(_Piece("s", spaces, self._text_width(spaces, face, size, ls), top, bottom, False))
                     prev_word = False
-                elif any(is_cjk(c) for c in tok):
-                    for part in _cjk_parts(tok):
-                        w = self._text_width(part, face, size, ls)
-                        glue = prev_word and not is_cjk(part[0])
-                        pieces.append(_Piece("w", part, w, lh, asc, desc, glue, style))
-                        prev_word = not is_cjk(part[-1])
                 else:
-                    w = self._text_width(tok, face, size, ls)
-                    pieces.append(_Piece("w", tok, w, lh, asc, desc, prev_word, style))
-                    prev_word = True
+                    for part in _word_parts(tok):
+                        w = self._text_width(part, face, size, ls)
+                        p_top, p_bottom = top, bottom
+                        for fb in self._fallbacks(face, part):  # a fallback face's glyphs bring its metrics
+                            fb_top, fb_bottom = self._vmetrics(fb, size, para.line_height, spacing_scale)
+                            p_top, p_bottom = max(p_top, fb_top), max(p_bottom, fb_bottom)
+                        glue = prev_word and not is_cjk(part[0])
+                        pieces.append(_Piece("w", part, w, p_top, p_bottom, glue, style))
+                        prev_word = not (is_cjk(part[-1]) or part[-1] == "-")
         return pieces
 
     def _style(self, body: TextBody, para: Paragraph, run: object | None, scale: float) -> tuple:
@@ -300,14 +325,18 @@ class FontMetricsMeasurer:
         face = self.index.resolve(pick("font_family") or self.default_family, weight, italic)
         return face, size, pick("letter_spacing") or 0.0
 
-    def _vmetrics(self, style: tuple, line_height: object | None, spacing_scale: float) -> tuple[float, float, float]:
-        """(line height, ascent, descent) in px for a style and the paragraph's LineHeight."""
-        face, size, _ = style
+    def _vmetrics(
+        self, face: FontFace | None, size: float, line_height: object | None, spacing_scale: float
+    ) -> tuple[float, float]:
+        """(above, below) the baseline in px of an inline box of `face` at `size` with the
+        paragraph's LineHeight: ascent / descent rounded to whole px as Chromium does, plus half
+        the leading (line height - ascent - descent) on each side."""
         if face is None:
-            asc, desc, normal = 0.8 * size, 0.2 * size, 1.2 * size
+            asc, desc, gap = _round(0.8 * size), _round(0.2 * size), 0.0
         else:
             k = size / face.upm
-            asc, desc, normal = face.ascent * k, face.descent * k, face.line_units * k
+            asc, desc, gap = _round(face.ascent * k), _round(face.descent * k), _round(face.line_gap * k)
+        normal = asc + desc + gap
         unit = getattr(line_height, "unit", "AUTO")
         if unit == "PIXELS":
             lh = float(line_height.value)  # type: ignore[union-attr]
@@ -315,7 +344,27 @@ class FontMetricsMeasurer:
             lh = normal * float(line_height.value) / 100.0 * spacing_scale  # type: ignore[union-attr]
         else:
             lh = normal * spacing_scale
-        return lh, asc, desc
+        half = (lh - asc - desc) / 2.0
+        return asc + half, desc + half
+
+    def _fallbacks(self, face: FontFace | None, text: str) -> tuple[FontFace, ...]:
+        """The fallback faces that supply characters of `text` missing from `face`."""
+        if face is None:
+            return ()
+        key = (id(face), text)
+        found = self._fallback_cache.get(key)
+        if found is None:
+            faces: dict[int, FontFace] = {}
+            for ch in text:
+                if face.advance(ch) is None:
+                    fb = self.index.cjk() if is_cjk(ch) else self.index.resolve(None)
+                    if fb is not None and fb is not face and fb.advance(ch) is not None:
+                        faces[id(fb)] = fb
+            found = tuple(faces.values())
+            if len(self._fallback_cache) > 200_000:
+                self._fallback_cache.clear()
+            self._fallback_cache[key] = found
+        return found
 
     def _text_width(self, text: str, face: FontFace | None, size: float, letter_spacing: float) -> float:
         """Width in px of `text` in `face` at `size` (fallback faces for missing characters)."""
@@ -339,16 +388,68 @@ class FontMetricsMeasurer:
         return units * size / face.upm + letter_spacing * len(text)
 
 
-def _line_box(pieces: list[_Piece], width: float, lh0: float, asc0: float, desc0: float) -> LineBox:
-    """A line's box: as tall as its tallest piece; baseline with CSS half-leading."""
-    if pieces:
-        lh = max(p.lh for p in pieces)
-        asc = max(p.asc for p in pieces)
-        desc = max(p.desc for p in pieces)
-    else:
-        lh, asc, desc = lh0, asc0, desc0
-    baseline = (lh - (asc + desc)) / 2 + asc
-    return LineBox(width=max(0.0, width), height=lh, baseline=baseline, text="".join(p.text for p in pieces))
+def _style_key(st: TextStyle) -> tuple:
+    return (st.font_family, st.font_size, st.font_weight, st.italic, st.letter_spacing, st.text_case)
+
+
+def body_key(body: TextBody) -> tuple:
+    """A hashable key of everything in a text body that changes its measured size."""
+    ins = body.insets
+    parts: list = [
+        (ins.top, ins.right, ins.bottom, ins.left) if ins is not None else None,
+        body.wrap,
+        body.font_scale,
+        body.line_spacing_reduction,
+        body.max_lines,
+        body.truncate,
+        body.auto_resize,
+        _style_key(body.style),
+    ]
+    for p in body.paragraphs:
+        lh, b = p.line_height, p.bullet
+        parts.append(
+            (
+                _style_key(p.style),
+                p.space_before,
+                p.space_after,
+                p.margin_left,
+                p.indent,
+                (lh.value, lh.unit) if lh is not None else None,
+                (b.type, b.char, b.size) if b is not None else None,
+                tuple((r.text, _style_key(r.style)) for r in p.runs),
+            )
+        )
+    return tuple(parts)
+
+
+def _line_box(pieces: list[_Piece], width: float, strut: tuple[float, float], has_strut: bool) -> LineBox:
+    """A line's box as CSS builds it: from the highest inline box top to the lowest bottom (the
+    paragraph's strut included when its font size is set, or when the line is empty)."""
+    tops = [p.top for p in pieces]
+    bottoms = [p.bottom for p in pieces]
+    if has_strut or not pieces:
+        tops.append(strut[0])
+        bottoms.append(strut[1])
+    top, bottom = max(tops), max(bottoms)
+    return LineBox(width=max(0.0, width), height=top + bottom, baseline=top, text="".join(p.text for p in pieces))
+
+
+def _round(value: float) -> float:
+    """Round half up, as Chromium's lroundf on font metrics."""
+    return float(math.floor(value + 0.5))
+
+
+def _word_parts(tok: str) -> list[str]:
+    """Break opportunities inside a word: around each CJK character and after a hyphen that
+    follows a letter ("auto-layout" -> "auto-", "layout")."""
+    if CJK_RE.search(tok):
+        parts: list[str] = []
+        for part in _cjk_parts(tok):
+            parts.extend(_HYPHEN.split(part) if not is_cjk(part) else [part])
+        return [p for p in parts if p]
+    if "-" in tok:
+        return [p for p in _HYPHEN.split(tok) if p]
+    return [tok]
 
 
 def _cjk_parts(tok: str) -> list[str]:

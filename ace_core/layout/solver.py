@@ -213,6 +213,8 @@ class _Solver:
         self._text: dict[tuple[int, float | None], tuple[float, float]] = {}
         self._tracks: dict[tuple[int, float], list[list[NodeBase]]] = {}
         self._groups_done: set[int] = set()
+        self._measured_w: dict[int, float] = {}
+        self._measured_h: dict[tuple[int, float], float] = {}
 
     @property
     def measurer(self) -> TextMeasurer:
@@ -226,28 +228,24 @@ class _Solver:
     # -- tracked setters (also used by the constraint code) ---------------------------------------
     def set_pos(self, node: NodeBase, axis: int, value: float) -> None:
         value = float(value)
-        if axis == 0:
-            if node.x != value:
-                node.x = value
-                self._mark(node)
-        elif node.y != value:
-            node.y = value
-            self._mark(node)
+        attr = "x" if axis == 0 else "y"
+        if node.__dict__[attr] != value:
+            self._write(node, attr, value)
 
     def set_size(self, node: NodeBase, axis: int, value: float) -> None:
         value = float(value) if value > 0.0 else 0.0
-        old = size(node, axis)
+        attr = "width" if axis == 0 else "height"
+        old = node.__dict__[attr]
         if old == value:
             return
-        if axis == 0:
-            node.width = value
-        else:
-            node.height = value
-        self._mark(node)
+        self._write(node, attr, value)
         if type(node) is FrameNode:
             apply_constraints(self, node, axis, old, value)
 
-    def _mark(self, node: NodeBase) -> None:
+    def _write(self, node: NodeBase, attr: str, value: float) -> None:
+        """Set a float field as pydantic's own __setattr__ does (no validation), and record the change."""
+        node.__dict__[attr] = value
+        node.__pydantic_fields_set__.add(attr)
         self.changes += 1
         self._changed[node.id] = None
 
@@ -318,17 +316,27 @@ class _Solver:
 
     # -- measuring --------------------------------------------------------------------------------
     def measure(self, node: NodeBase, axis: int) -> float:
-        """The size a flow child takes on `axis` unless its parent fills / stretches it."""
-        if type(node) is GroupNode:
-            self._solve_group(node)
-            return extent(node, axis)
-        if is_rotated(node):
-            return extent(node, axis)
-        if self.flow_hugs(node, axis):
-            return self.content_size(node, axis)
-        if sizing(node, axis) == "FILL":
-            return clamp(size(node, axis), *limits(node, axis))
-        return size(node, axis)
+        """The size a flow child takes on `axis` unless its parent fills / stretches it (memoized
+        per solve: widths by node, heights by node and width)."""
+        if axis == 0:
+            memo, key = self._measured_w, id(node)
+        else:
+            memo, key = self._measured_h, (id(node), node.width)
+        value = memo.get(key)
+        if value is None:
+            if type(node) is GroupNode:
+                self._solve_group(node)
+                value = extent(node, axis)
+            elif is_rotated(node):
+                value = extent(node, axis)
+            elif self.flow_hugs(node, axis):
+                value = self.content_size(node, axis)
+            elif sizing(node, axis) == "FILL":
+                value = clamp(size(node, axis), *limits(node, axis))
+            else:
+                value = size(node, axis)
+            memo[key] = value
+        return value
 
     def content_size(self, node: NodeBase, axis: int) -> float:
         """The hug size of an auto-layout frame or TEXT on `axis`, clamped to its min / max."""

@@ -1,0 +1,194 @@
+"""The default text measurer: installed font metrics, wrapping, line heights, fallbacks — and
+agreement with Chromium's own text layout when Chromium is installed."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import needs_chromium
+
+from ace_core.ir import Bullet, LineHeight, Paragraph, Run, Sides, TextBody, TextStyle
+from ace_core.layout import DEFAULT_INSETS, FontMetricsMeasurer, MonospaceMeasurer, TextMeasurer, default_measurer
+from ace_core.layout.fonts import font_index
+
+M = default_measurer()
+LATIN = "The quick brown fox jumps over the lazy dog"
+
+
+def body(text: str, family: str | None = "Liberation Sans", size: float = 20, **style) -> TextBody:
+    b = TextBody.from_text(text, TextStyle(font_family=family, font_size=size, **style))
+    b.insets = Sides()
+    return b
+
+
+def test_measurers_implement_the_protocol():
+    assert isinstance(M, TextMeasurer)
+    assert isinstance(MonospaceMeasurer(), TextMeasurer)
+
+
+def test_families_resolve_like_fontconfig_and_chromium():
+    idx = font_index()
+    assert idx.resolve("Liberation Sans").info.path.endswith("LiberationSans-Regular.ttf")
+    assert idx.resolve("Arial").info.path.endswith("LiberationSans-Regular.ttf")  # metric alias
+    assert idx.resolve("Times New Roman", 700).info.path.endswith("LiberationSerif-Bold.ttf")
+    assert idx.resolve("DejaVu Sans", 400, True).info.path.endswith("DejaVuSans-Oblique.ttf")
+    assert idx.resolve("DejaVu Sans").info.path.endswith("DejaVuSans.ttf")  # not the Condensed face
+    assert idx.resolve("sans-serif").info.path.endswith("LiberationSans-Regular.ttf")  # Chromium's default
+    assert idx.resolve("Some Unknown Font").info.path.endswith("DejaVuSans.ttf")  # fontconfig's fallback
+    assert "noto sans cjk" in idx.cjk().info.families[0]
+
+
+def test_width_is_the_sum_of_advances_and_letter_spacing():
+    face = font_index().resolve("Liberation Sans")
+    expected = sum(face.advance(c) for c in "Hello") * 20 / face.upm
+    w, _ = M.measure(body("Hello"), None)
+    assert w == pytest.approx(expected)
+    w2, _ = M.measure(body("Hello", letter_spacing=2.0), None)
+    assert w2 == pytest.approx(expected + 5 * 2.0)
+
+
+def test_bold_is_wider_and_upper_case_is_wider():
+    regular = M.measure(body(LATIN), None)[0]
+    assert M.measure(body(LATIN, font_weight=700), None)[0] > regular
+    assert M.measure(body(LATIN, text_case="UPPER"), None)[0] > regular
+
+
+def test_auto_line_height_is_chromium_normal():
+    # Liberation Sans at 20 px: round(18.1) + round(4.24) + round(0.65) = 18 + 4 + 1
+    assert M.measure(body("x"), None)[1] == 23
+    # DejaVu Sans at 24 px: round(22.28) + round(5.66) + 0 = 28
+    assert M.measure(body("x", "DejaVu Sans", 24), None)[1] == 28
+
+
+def test_wrapping_adds_lines_and_never_exceeds_the_width():
+    text = body(LATIN)
+    one_w, one_h = M.measure(text, None)
+    w, h = M.measure(text, 150)
+    assert w <= 150
+    assert h == pytest.approx(one_h * round(h / one_h)) and h > one_h
+    for lay in M.layout(text, 150).lines:
+        assert lay.width <= 150
+    assert M.measure(text, one_w)[1] == one_h  # its own natural width keeps one line
+
+
+def test_long_word_breaks_between_characters_and_hyphens_break():
+    w, h = M.measure(body("x" * 60), 100)
+    assert w <= 100 and h > 23
+    lines = M.layout(body("auto-layout solver"), 70).lines
+    assert lines[0].text.startswith("auto-")
+
+
+def test_pixels_and_percent_line_height_and_paragraph_spacing():
+    b = body("one two three four five six seven", size=20)
+    b.paragraphs[0].line_height = LineHeight(value=40, unit="PIXELS")
+    n = len(M.layout(b, 120).lines)
+    assert M.measure(b, 120)[1] == 40 * n
+    b.paragraphs[0].line_height = LineHeight(value=200, unit="PERCENT")
+    assert M.measure(b, 120)[1] == 2 * 23 * n
+    b.paragraphs[0].line_height = None
+    b.paragraphs[0].space_before = 5
+    b.paragraphs[0].space_after = 7
+    assert M.measure(b, 120)[1] == 23 * n + 12
+
+
+def test_insets_default_to_ooxml_and_are_added():
+    b = body("Hi")
+    bare = M.measure(b, None)
+    b.insets = None
+    w, h = M.measure(b, None)
+    assert (w, h) == pytest.approx((bare[0] + 2 * 9.6, bare[1] + 2 * 4.8))
+    assert DEFAULT_INSETS.left == 9.6
+
+
+def test_cjk_comes_from_noto_one_em_per_character_and_makes_the_line_taller():
+    w, _ = M.measure(body("中文字体", size=20), None)
+    assert w == pytest.approx(80)
+    assert M.measure(body("Latin 中", size=16), None)[1] == 24  # Noto's metrics (19 + 5), not 18
+    lines = M.layout(body("中文中文中文", size=20), 50).lines
+    assert [len(line.text) for line in lines] == [2, 2, 2]
+
+
+def test_runs_paragraphs_breaks_and_truncation():
+    b = TextBody(
+        paragraphs=[
+            Paragraph(runs=[Run(text="big ", style=TextStyle(font_size=40)), Run(text="small")]),
+            Paragraph(runs=[Run(text="a\vb")]),
+            Paragraph(),
+        ],
+        style=TextStyle(font_family="Liberation Sans", font_size=20),
+        insets=Sides(),
+    )
+    lay = M.layout(b, None)
+    assert [line.height for line in lay.lines] == [45, 23, 23, 23]  # 40 px run: 36 + 8 + 1
+    assert lay.lines[0].baseline == pytest.approx(36 + 0.5)
+    b.max_lines = 2
+    b.truncate = True
+    assert M.measure(b, None)[1] == 45 + 23
+
+
+def test_bullets_and_margins_narrow_the_lines():
+    plain = body(LATIN)
+    with_margin = body(LATIN)
+    with_margin.paragraphs[0].margin_left = 30
+    assert M.measure(with_margin, None)[0] == pytest.approx(M.measure(plain, None)[0] + 30)
+    bullet = body(LATIN)
+    bullet.paragraphs[0].bullet = Bullet(type="UNORDERED", char="•")
+    assert M.measure(bullet, None)[0] > M.measure(plain, None)[0]
+
+
+def test_cache_is_keyed_by_content():
+    m = FontMetricsMeasurer()
+    a, b = body("same text"), body("same text")
+    assert m.measure(a, 100) == m.measure(b, 100)
+    b.paragraphs[0].runs[0].text = "other text, longer"
+    assert m.measure(a, 100) != m.measure(b, 100)
+
+
+# -- against Chromium ------------------------------------------------------------------------------
+CASES = [
+    ("Liberation Sans", 16, LATIN),
+    ("DejaVu Sans", 24, "Auto-layout solver measures wrapped text"),
+    ("Liberation Serif", 20, "Typography with serif faces and more words"),
+    ("Arial", 18, "Arial is Liberation Sans by metric alias"),
+    ("Liberation Sans", 16, "Mixed 中文 text in one line"),
+    ("Noto Sans CJK SC", 20, "中文字体测试中文字体测试"),
+]
+
+
+@needs_chromium
+def test_widths_and_wrapped_heights_match_chromium():
+    from playwright.sync_api import sync_playwright
+
+    spans = "".join(
+        f"<span style=\"font-family:'{f}';font-size:{s}px;white-space:pre\">{t}</span><br>" for f, s, t in CASES
+    )
+    divs = "".join(
+        f"<div style=\"font-family:'{f}';font-size:{s}px;width:{w}px;line-height:normal\">{t}</div>"
+        for f, s, t in CASES
+        for w in (120, 200)
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        page = browser.new_page()
+        page.set_content(f"<html><body style='margin:0'>{spans}{divs}</body></html>")
+        widths = page.evaluate("() => [...document.querySelectorAll('span')].map(e => e.getBoundingClientRect().width)")
+        heights = page.evaluate(
+            "() => [...document.querySelectorAll('div')].map(e => e.getBoundingClientRect().height)"
+        )
+        browser.close()
+    k = 0
+    for (family, size, text), chrome_w in zip(CASES, widths, strict=True):
+        ours = M.measure(body(text, family, size), None)[0]
+        assert ours == pytest.approx(chrome_w, rel=0.01), (family, text)
+        for w in (120, 200):
+            assert M.measure(body(text, family, size), w)[1] == heights[k], (family, text, w)
+            k += 1
