@@ -1,0 +1,704 @@
+"""Arbitrary slide HTML -> IR: load the page in Chromium (network blocked), read the computed boxes,
+text runs, colours, borders, backgrounds, images and SVGs of the visible elements, one slide per
+page / slide element / viewer frame, and log in `deck.report` what could not be carried."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import hashlib
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, unquote_to_bytes, urlparse
+
+from ace_core.browser import BrowserSession, RequestPolicy, default_session
+from ace_core.color import Color
+from ace_core.dom_script import EXTRACT_JS, ISOLATE_JS, RESTORE_JS
+from ace_core.errors import BadInputError
+from ace_core.html_slides import SlideBox, iter_slides
+from ace_core.ids import IdFactory
+from ace_core.ir.deck import Background, Deck, DeckSource, Slide
+from ace_core.ir.loss import LossReport
+from ace_core.ir.nodes import EllipseNode, ImageNode, RectangleNode, TextNode
+from ace_core.ir.style import Crop, Effect, GradientPaint, GradientStop, ImagePaint, Point, SolidPaint, Stroke
+from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
+
+__all__ = ["read_dom"]
+
+FORMAT = "html"
+MAX_INPUT_BYTES = 200 * 1024 * 1024
+MAX_IMAGE_BYTES = 25 * 1024 * 1024
+MAX_NODES = 5000
+MAX_DEPTH = 200
+RASTER_SCALE = 2.0
+MAX_RASTERS = 200
+
+
+def read_dom(
+    path: str | os.PathLike[str],
+    *,
+    javascript: bool = False,
+    timeout: float | None = None,
+    session: BrowserSession | None = None,
+    width: int = 1280,
+    height: int = 720,
+    max_nodes: int = MAX_NODES,
+    max_image_bytes: int = MAX_IMAGE_BYTES,
+    **_: Any,
+) -> Deck:
+    """Read any HTML page into a Deck: one slide per ACE slide / repeated slide element / viewer
+    frame, or the page's fixed-size slide box. `width` x `height` is the viewport."""
+    src = Path(path)
+    if not src.is_file():
+        raise BadInputError("file not found", where=str(src), hint="check the path")
+    size = src.stat().st_size
+    if size > MAX_INPUT_BYTES:
+        raise BadInputError(f"HTML file is {size} bytes, over the {MAX_INPUT_BYTES} byte limit", where=str(src))
+    session = session or default_session()
+    report = LossReport()
+    deck = Deck(name=src.stem)
+    reader = _Reader(deck, report, src, max_image_bytes)
+    blocked_seen: set[str] = set()
+    source: str | Path = src
+    trimmed, dropped = _drop_huge_data_uris(src, int(max_image_bytes * 4 / 3))
+    if trimmed is not None:
+        source = trimmed
+        for n in dropped:
+            report.add(
+                "image-too-large",
+                f"an inline data: URI of {n} characters is over the {max_image_bytes} byte image limit: not read",
+                severity="error",
+                format=FORMAT,
+            )
+    slides = iter_slides(
+        session, source, width=width, height=height, javascript=javascript, timeout=timeout, base_dir=src.parent
+    )
+    for box in slides:
+        slide = reader.read_slide(box, max_nodes)
+        deck.slides.append(slide)
+        for url in box.blocked:
+            if url not in blocked_seen:
+                blocked_seen.add(url)
+                report.add(
+                    "blocked-request",
+                    f"network request refused: {url[:300]}",
+                    slide_id=slide.id,
+                    severity="warning",
+                    format=FORMAT,
+                )
+    if not deck.slides:
+        raise BadInputError("the page has no slide to read", where=str(src))
+    first = deck.slides[0].meta
+    deck.width, deck.height = float(first["css_width"]), float(first["css_height"])
+    for slide in deck.slides[1:]:
+        if (slide.meta["css_width"], slide.meta["css_height"]) != (deck.width, deck.height):
+            report.add(
+                "slide-size",
+                f"slide is {slide.meta['css_width']}x{slide.meta['css_height']} px, the deck "
+                f"{deck.width:g}x{deck.height:g}: kept at its own size",
+                slide_id=slide.id,
+                format=FORMAT,
+            )
+    data = src.read_bytes()
+    deck.source = DeckSource(format=FORMAT, path=str(src), sha256=hashlib.sha256(data).hexdigest())
+    deck.report = report
+    return deck
+
+
+class _Reader:
+    def __init__(self, deck: Deck, report: LossReport, src: Path, max_image_bytes: int) -> None:
+        self.deck = deck
+        self.report = report
+        self.src = src
+        self.policy = RequestPolicy(root=src.resolve().parent)
+        self.max_image_bytes = max_image_bytes
+        self.ids = IdFactory(prefix="dom")
+        self.slide_id = ""
+
+    def loss(self, feature: str, reason: str, severity: str = "warning", node_id: str | None = None) -> None:
+        self.report.add(feature, reason, slide_id=self.slide_id, node_id=node_id, severity=severity, format=FORMAT)  # type: ignore[arg-type]
+
+    # -- slides -------------------------------------------------------------------------------------
+    def read_slide(self, box: SlideBox, max_nodes: int) -> Slide:
+        n = len(self.deck.slides) + 1
+        self.slide_id = box.slide_id if box.slide_id and not self.deck.slide(box.slide_id) else f"slide-{n}"
+        arg = {
+            "root": box.index if box.kind in ("ace", "elements") else 0,
+            "x": box.x,
+            "y": box.y,
+            "w": box.width,
+            "h": box.height,
+            "maxNodes": max_nodes,
+            "maxDepth": MAX_DEPTH,
+            "maxSrc": int(self.max_image_bytes * 4 / 3) + 1024,
+        }
+        result = box.page.evaluate(EXTRACT_JS, arg)
+        for feature, reason, severity in result["losses"]:
+            self.loss(feature, reason, severity)
+        self.fonts = _used_fonts(box.page)
+        children: list[Any] = []
+        rasters: list[tuple[dict[str, Any], int]] = []
+        for item in result["items"]:
+            node = self.node(item)
+            if node is None:
+                continue
+            if item["kind"] == "raster":
+                rasters.append((item, len(children)))
+            children.extend(node if isinstance(node, list) else [node])
+        self.capture_rasters(box, rasters, children)
+        children = [c for c in children if c is not None]
+        background = self.background(result.get("background"))
+        return Slide(
+            id=self.slide_id,
+            name=f"slide {n}",
+            children=children,
+            background=background,
+            meta={"css_width": box.width, "css_height": box.height, "detected": box.kind},
+        )
+
+    def background(self, bg: dict[str, Any] | None) -> Background:
+        if not bg:
+            return Background(fills=[SolidPaint(color=Color(r=1, g=1, b=1))])
+        fills = self.fills(bg, bg["w"], bg["h"], node_id=None)
+        if not any(isinstance(f, SolidPaint) for f in fills[:1]) and not bg.get("color"):
+            fills.insert(0, SolidPaint(color=Color(r=1, g=1, b=1)))
+        return Background(fills=fills)
+
+    def capture_rasters(self, box: SlideBox, rasters: list[tuple[dict[str, Any], int]], children: list[Any]) -> None:
+        """SVGs, canvases and the like become pictures of their own pixels (transparent around)."""
+        if not rasters:
+            return
+        if len(rasters) > MAX_RASTERS:
+            self.loss(
+                "too-many-pictures",
+                f"{len(rasters) - MAX_RASTERS} SVG / canvas elements beyond {MAX_RASTERS} dropped",
+                "error",
+            )
+        page = box.page
+        page.session.call(lambda: _transparent(page, True))
+        try:
+            for item, index in rasters[:MAX_RASTERS]:
+                where = page.evaluate(ISOLATE_JS, item["raster"])
+                node = children[index]
+                if not where or where["w"] <= 0 or where["h"] <= 0:
+                    children[index] = None
+                    continue
+                png = page.capture(where["x"], where["y"], where["w"], where["h"], scale=RASTER_SCALE)
+                node.image = ImagePaint(asset=self.deck.add_asset(png, "image/png"), scale_mode="STRETCH")
+                if item.get("svg"):
+                    node.svg_asset = self.deck.add_asset(item["svg"].encode("utf-8"), "image/svg+xml")
+                self.loss(
+                    f"{item['reason']}-as-picture",
+                    f"{item['reason']} kept as a picture" + (" (SVG original kept)" if item.get("svg") else ""),
+                    "info",
+                    node.id,
+                )
+            for _, index in rasters[MAX_RASTERS:]:
+                children[index] = None
+        finally:
+            page.evaluate(RESTORE_JS)
+            page.session.call(lambda: _transparent(page, False))
+
+    # -- nodes --------------------------------------------------------------------------------------
+    def node(self, item: dict[str, Any]) -> Any:
+        kind = item["kind"]
+        common = {
+            "id": self.ids(),
+            "name": item.get("name", ""),
+            "x": round(item["x"], 2),
+            "y": round(item["y"], 2),
+            "width": round(max(0.0, item["w"]), 2),
+            "height": round(max(0.0, item["h"]), 2),
+            "rotation": round(item.get("rot") or 0.0, 3),
+            "opacity": round(min(1.0, max(0.0, item.get("opacity", 1.0))), 4),
+        }
+        if kind == "box":
+            return self.box(item, common)
+        if kind == "text":
+            return self.text(item, common)
+        if kind == "img":
+            return self.image(item, common)
+        if kind == "raster":
+            return ImageNode(**common, description=item.get("reason", ""))
+        return None
+
+    def box(self, item: dict[str, Any], common: dict[str, Any]) -> Any:
+        w, h = item["w"], item["h"]
+        fills = self.fills(item["bg"], w, h, node_id=common["id"])
+        strokes: list[Stroke] = []
+        extra: list[Any] = []
+        sides = item["border"]
+        present = [s for s in sides if s]
+        if present and all(s and s == sides[0] for s in sides):
+            strokes.append(_stroke(sides[0]))
+        elif present:
+            extra = self.side_bars(item, common)
+        corners = [_radius(r, w, h) for r in item["radius"]]
+        effects = _shadows(item.get("shadow"))
+        ellipse = all(rx >= w / 2 - 0.5 and ry >= h / 2 - 0.5 for rx, ry in corners) and w > 0 and h > 0
+        if ellipse:
+            node: Any = EllipseNode(**common, fills=fills, strokes=strokes, effects=effects)
+        else:
+            radii = [min(rx, ry, w / 2, h / 2) for rx, ry in corners]
+            uniform = max(radii) - min(radii) < 0.5
+            node = RectangleNode(
+                **common,
+                fills=fills,
+                strokes=strokes,
+                effects=effects,
+                corner_radius=round(radii[0], 2) if uniform else 0.0,
+                corner_radii=None if uniform else tuple(round(r, 2) for r in radii),  # type: ignore[arg-type]
+            )
+        if extra:
+            return [node, *extra] if (fills or effects) else extra
+        return node if (fills or strokes or effects) else None
+
+    def side_bars(self, item: dict[str, Any], common: dict[str, Any]) -> list[RectangleNode]:
+        """Borders that differ per side become thin rectangles (one per painted side)."""
+        x, y, w, h = common["x"], common["y"], common["width"], common["height"]
+        bars = []
+        for side, spec in zip(("top", "right", "bottom", "left"), item["border"], strict=True):
+            if not spec:
+                continue
+            t = spec["w"]
+            box = {
+                "top": (x, y, w, t),
+                "right": (x + w - t, y, t, h),
+                "bottom": (x, y + h - t, w, t),
+                "left": (x, y, t, h),
+            }[side]
+            bars.append(
+                RectangleNode(
+                    id=self.ids(),
+                    name=f"{common['name']} border-{side}",
+                    x=box[0],
+                    y=box[1],
+                    width=box[2],
+                    height=box[3],
+                    rotation=common["rotation"],
+                    opacity=common["opacity"],
+                    fills=[SolidPaint(color=_color(spec["c"]))],
+                )
+            )
+        return bars
+
+    def fills(self, bg: dict[str, Any], w: float, h: float, node_id: str | None) -> list[Any]:
+        fills: list[Any] = []
+        if bg.get("color"):
+            fills.append(SolidPaint(color=_color(bg["color"])))
+        image = bg.get("image")
+        if isinstance(image, dict):
+            self.loss(
+                "image-too-large",
+                f"a background image of {image.get('tooLarge')} characters is not read",
+                "error",
+                node_id,
+            )
+            return fills
+        if not image:
+            return fills
+        layers = _split_top(image)
+        for layer in reversed(layers):  # CSS lists the top layer first; IR fills go bottom to top
+            layer = layer.strip()
+            if layer.startswith(("linear-gradient", "repeating-linear-gradient", "radial-gradient")):
+                paint = _gradient(layer, w, h)
+                if paint is None:
+                    self.loss("gradient", f"gradient not parsed: {layer[:120]}", "warning", node_id)
+                else:
+                    fills.append(paint)
+            elif layer.startswith("url("):
+                url = layer[4:-1].strip().strip("\"'")
+                paint = self.image_paint(url, bg.get("size") or "", bg.get("repeat") or "", node_id)
+                if paint is not None:
+                    fills.append(paint)
+            elif layer != "none":
+                self.loss("background", f"background not carried: {layer[:120]}", "warning", node_id)
+        return fills
+
+    def image_paint(self, url: str, size: str, repeat: str, node_id: str | None) -> ImagePaint | None:
+        data, mime = self.fetch(url, node_id)
+        if data is None:
+            return None
+        if "cover" in size:
+            mode = "FILL"
+        elif "contain" in size:
+            mode = "FIT"
+        elif "no-repeat" not in repeat and size in ("", "auto", "auto auto"):
+            mode = "TILE"
+        else:
+            mode = "STRETCH"
+        return ImagePaint(asset=self.deck.add_asset(data, mime), scale_mode=mode)  # type: ignore[arg-type]
+
+    def fetch(self, url: Any, node_id: str | None) -> tuple[bytes | None, str]:
+        """Bytes of a data: URI or a file under the page's folder; anything else is reported."""
+        if isinstance(url, dict):
+            self.loss("image-too-large", f"an image of {url.get('tooLarge')} characters is not read", "error", node_id)
+            return None, ""
+        url = str(url)
+        if url.startswith(DROPPED):
+            return None, ""  # reported when it was dropped
+        if url.startswith("data:"):
+            head, _, payload = url.partition(",")
+            mime = head[5:].split(";")[0] or "application/octet-stream"
+            try:
+                data = base64.b64decode(payload, validate=False) if ";base64" in head else unquote_to_bytes(payload)
+            except (binascii.Error, ValueError):
+                self.loss("bad-image", "a data: URI could not be decoded", "error", node_id)
+                return None, ""
+        elif url.startswith("file:") and self.policy.allows(url):
+            path = Path(unquote(urlparse(url).path))
+            try:
+                if path.stat().st_size > self.max_image_bytes:
+                    self.loss("image-too-large", f"{path.name} is over {self.max_image_bytes} bytes", "error", node_id)
+                    return None, ""
+                data = path.read_bytes()
+            except OSError:
+                self.loss("missing-image", f"{path.name} cannot be read", "error", node_id)
+                return None, ""
+            mime = _mime_of(data, path.suffix)
+        else:
+            self.loss("missing-image", f"image not loaded (outside the deck): {url[:200]}", "error", node_id)
+            return None, ""
+        if len(data) > self.max_image_bytes:
+            self.loss("image-too-large", f"an image of {len(data)} bytes is not read", "error", node_id)
+            return None, ""
+        return data, mime
+
+    def image(self, item: dict[str, Any], common: dict[str, Any]) -> ImageNode | None:
+        data, mime = self.fetch(item["src"], common["id"])
+        if data is None:
+            return None
+        crop = None
+        nw, nh, w, h = item["nw"], item["nh"], common["width"], common["height"]
+        fit = item.get("fit", "fill")
+        if fit in ("cover", "contain", "none", "scale-down") and nw and nh and w and h:
+            scale = max(w / nw, h / nh) if fit == "cover" else min(w / nw, h / nh, 1e9 if fit == "contain" else 1.0)
+            sw, sh = nw * scale, nh * scale
+            px_, py_ = _object_position(item.get("pos", "50% 50%"))
+            if fit == "cover":
+                cx, cy = (sw - w) * px_ / sw, (sh - h) * py_ / sh
+                crop = Crop(
+                    left=round(cx, 5),
+                    top=round(cy, 5),
+                    right=round(1 - w / sw - cx, 5),
+                    bottom=round(1 - h / sh - cy, 5),
+                )
+            else:
+                common["x"] += (w - sw) * px_
+                common["y"] += (h - sh) * py_
+                common["width"], common["height"] = round(sw, 2), round(sh, 2)
+        radii = [_radius(r, w, h) for r in item.get("radius", [])]
+        corner = min((min(rx, ry) for rx, ry in radii), default=0.0)
+        return ImageNode(
+            **common,
+            image=ImagePaint(asset=self.deck.add_asset(data, mime), scale_mode="FILL", crop=crop),
+            corner_radius=round(min(corner, w / 2, h / 2), 2),
+            description=item.get("alt", ""),
+        )
+
+    def text(self, item: dict[str, Any], common: dict[str, Any]) -> TextNode:
+        align = {"center": "CENTER", "right": "RIGHT", "end": "RIGHT", "justify": "JUSTIFIED"}.get(
+            item["align"], "LEFT"
+        )
+        if item.get("direction") == "rtl" and item["align"] in ("start", "end"):
+            align = "RIGHT" if item["align"] == "start" else "LEFT"
+        paragraphs = []
+        line_height = LineHeight(value=round(item["lineHeight"], 2), unit="PIXELS") if item.get("lineHeight") else None
+        for runs in item["paras"]:
+            out: list[Run] = []
+            for run in runs:
+                if run["s"] is None:
+                    if out:
+                        out[-1] = Run(text=out[-1].text + "\v", style=out[-1].style)
+                    continue
+                style = _run_style(run["s"], self.fonts.get(run["s"].get("fk")))
+                out.append(Run(text=run["t"], style=style))
+            paragraphs.append(
+                Paragraph(runs=out, align=align, line_height=line_height, rtl=item.get("direction") == "rtl" or None)
+            )  # type: ignore[arg-type]
+        single = item.get("lines", 1) <= 1 and len(paragraphs) == 1 and "\v" not in paragraphs[0].text
+        body = TextBody(
+            paragraphs=paragraphs,
+            insets=_zero_insets(),
+            wrap=not (single or item.get("nowrap")),
+            vertical_align="TOP",
+        )
+        return TextNode(**common, text=body)
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+DROPPED = "data:image/x-ace-dropped,"
+
+
+def _drop_huge_data_uris(src: Path, limit: int) -> tuple[str | None, list[int]]:
+    """The page's HTML with every data: URI longer than `limit` characters replaced by a marker
+    (so Chromium never parses it), and their lengths; (None, []) when there is none."""
+    if src.stat().st_size <= limit:
+        return None, []
+    sizes: list[int] = []
+
+    def drop(m: re.Match[bytes]) -> bytes:
+        sizes.append(len(m.group(0)))
+        return DROPPED.encode()
+
+    pattern = re.compile(rb"data:[^,\"'()\s>]{0,200},[^\"'()\s>]{%d,}" % limit)
+    out = pattern.sub(drop, src.read_bytes())
+    return (out.decode("utf-8", "replace") if sizes else None), sizes
+
+
+def _transparent(page: Any, on: bool) -> None:
+    slot = page._slot
+    if slot.cdp is None:
+        slot.cdp = slot.ctx.new_cdp_session(slot.page)
+    params = {"color": {"r": 0, "g": 0, "b": 0, "a": 0}} if on else {}
+    slot.cdp.send("Emulation.setDefaultBackgroundColorOverride", params)
+
+
+def _zero_insets() -> Any:
+    from ace_core.ir.style import Sides
+
+    return Sides()
+
+
+def _color(c: list[float]) -> Color:
+    r, g, b, a = c
+    return Color(r=r / 255, g=g / 255, b=b / 255, a=max(0.0, min(1.0, a)))
+
+
+def _stroke(spec: dict[str, Any]) -> Stroke:
+    w = spec["w"]
+    dashes = {"dashed": [3 * w, 3 * w], "dotted": [w, w]}.get(spec["style"], [])
+    return Stroke(paint=SolidPaint(color=_color(spec["c"])), weight=w, align="INSIDE", dashes=dashes)
+
+
+def _radius(value: str, w: float, h: float) -> tuple[float, float]:
+    parts = (value or "0").split()
+    out = []
+    for i, p in enumerate(parts[:2] or ["0"]):
+        base = w if i == 0 else h
+        out.append(float(p[:-1]) * base / 100 if p.endswith("%") else _num(p))
+    if len(out) == 1:
+        out.append(out[0] if not parts[0].endswith("%") else float(parts[0][:-1]) * h / 100)
+    return out[0], out[1]
+
+
+def _num(text: str) -> float:
+    m = re.match(r"-?[\d.]+(?:e-?\d+)?", text.strip())
+    return float(m.group(0)) if m else 0.0
+
+
+def _split_top(text: str) -> list[str]:
+    """Split at commas outside parentheses."""
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if cur:
+        parts.append("".join(cur))
+    return [p.strip() for p in parts if p.strip()]
+
+
+_RGB = re.compile(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
+_SIDE_ANGLES = {"to top": 0, "to right": 90, "to bottom": 180, "to left": 270, "to top right": 45,
+                "to right top": 45, "to bottom right": 135, "to right bottom": 135, "to bottom left": 225,
+                "to left bottom": 225, "to top left": 315, "to left top": 315}  # fmt: skip
+
+
+def _css_color(text: str) -> Color | None:
+    text = text.strip()
+    if text == "transparent":
+        return Color(r=0, g=0, b=0, a=0)
+    m = _RGB.match(text)
+    if m:
+        a = m.group(4)
+        alpha = 1.0 if a is None else (float(a[:-1]) / 100 if a.endswith("%") else float(a))
+        return _color([float(m.group(1)), float(m.group(2)), float(m.group(3)), alpha])
+    if text.startswith("#"):
+        try:
+            return Color.from_hex(text)
+        except ValueError:
+            return None
+    return None
+
+
+def _gradient(layer: str, w: float, h: float) -> GradientPaint | None:
+    kind = layer[: layer.index("(")]
+    args = _split_top(layer[layer.index("(") + 1 : layer.rindex(")")])
+    if not args:
+        return None
+    angle = 180.0
+    radial = kind.startswith("radial")
+    center = (0.5, 0.5)
+    first = args[0].strip()
+    if not radial and (first.endswith(("deg", "turn", "rad", "grad")) or first.startswith("to ")):
+        if first.startswith("to "):
+            angle = float(_SIDE_ANGLES.get(" ".join(first.split()), 180))
+        elif first.endswith("turn"):
+            angle = float(first[:-4]) * 360
+        elif first.endswith("grad"):
+            angle = float(first[:-4]) * 0.9
+        elif first.endswith("rad"):
+            angle = math.degrees(float(first[:-3]))
+        else:
+            angle = float(first[:-3])
+        args = args[1:]
+    elif radial and not _css_color(first.split(" ")[0]) and not first.startswith("rgb"):
+        m = re.search(r"at\s+([\d.]+)%\s+([\d.]+)%", first)
+        if m:
+            center = (float(m.group(1)) / 100, float(m.group(2)) / 100)
+        args = args[1:]
+    stops: list[tuple[Color, float | None]] = []
+    rad = math.radians(angle)
+    length = abs(w * math.sin(rad)) + abs(h * math.cos(rad)) or 1.0
+    for arg in args:
+        m = _RGB.match(arg.strip()) or re.match(r"(#[0-9a-fA-F]{3,8}|transparent)", arg.strip())
+        if not m:
+            return None
+        color = _css_color(m.group(0))
+        if color is None:
+            return None
+        rest = arg.strip()[m.end() :].split()
+        pos: float | None = None
+        if rest:
+            p = rest[0]
+            pos = float(p[:-1]) / 100 if p.endswith("%") else (_num(p) / length if p.endswith("px") else None)
+        stops.append((color, pos))
+    if len(stops) < 2:
+        return None
+    positions = [p for _, p in stops]
+    if positions[0] is None:
+        positions[0] = 0.0
+    if positions[-1] is None:
+        positions[-1] = 1.0
+    i = 0
+    while i < len(positions):  # spread missing positions evenly between known ones
+        if positions[i] is None:
+            j = i
+            while positions[j] is None:
+                j += 1
+            a, b = positions[i - 1], positions[j]
+            for k in range(i, j):
+                positions[k] = a + (b - a) * (k - i + 1) / (j - i + 1)  # type: ignore[operator]
+            i = j
+        i += 1
+    gstops = [
+        GradientStop(position=min(1.0, max(0.0, p or 0.0)), color=c) for (c, _), p in zip(stops, positions, strict=True)
+    ]
+    if radial:
+        cx, cy = center
+        return GradientPaint(
+            type="GRADIENT_RADIAL",
+            stops=gstops,
+            handles=[Point(x=cx, y=cy), Point(x=cx + 0.5, y=cy), Point(x=cx, y=cy + 0.5)],
+        )
+    dx, dy = math.sin(rad) * length / 2, -math.cos(rad) * length / 2
+    wn, hn = max(w, 1e-6), max(h, 1e-6)
+    start = Point(x=round(0.5 - dx / wn, 5), y=round(0.5 - dy / hn, 5))
+    end = Point(x=round(0.5 + dx / wn, 5), y=round(0.5 + dy / hn, 5))
+    third = Point(x=round(start.x - dy / wn, 5), y=round(start.y + dx / hn, 5))
+    return GradientPaint(stops=gstops, handles=[start, end, third], angle=round((angle - 90) % 360, 4))
+
+
+def _shadows(text: str | None) -> list[Effect]:
+    if not text:
+        return []
+    effects = []
+    for part in _split_top(text):
+        m = _RGB.search(part)
+        color = _css_color(m.group(0)) if m else Color(a=0.25)
+        rest = (part[: m.start()] + part[m.end() :]) if m else part
+        inset = "inset" in rest
+        nums = [_num(t) for t in rest.replace("inset", "").split()]
+        nums += [0.0] * (4 - len(nums))
+        if color is None or color.a <= 0:
+            continue
+        effects.append(
+            Effect(
+                type="INNER_SHADOW" if inset else "DROP_SHADOW",
+                color=color,
+                offset=Point(x=nums[0], y=nums[1]),
+                radius=max(0.0, nums[2]),
+                spread=nums[3],
+            )
+        )
+    return effects[:1]
+
+
+def _object_position(text: str) -> tuple[float, float]:
+    parts = (text or "50% 50%").split()
+    out = []
+    for p in [*parts, "50%"][:2]:
+        out.append(float(p[:-1]) / 100 if p.endswith("%") else 0.5)
+    return out[0], out[1]
+
+
+def _mime_of(data: bytes, suffix: str) -> str:
+    if data.startswith(b"\x89PNG"):
+        return "image/png"
+    if data[:3] == b"\xff\xd8\xff":
+        return "image/jpeg"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "image/gif"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    if suffix.lower() == ".svg" or b"<svg" in data[:1024]:
+        return "image/svg+xml"
+    return "application/octet-stream"
+
+
+_CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
+
+
+def _used_fonts(page: Any) -> dict[str, str]:
+    """data-ace-f mark -> the font Chromium actually drew that element's text with (most glyphs)."""
+    try:
+        page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
+        doc = page.cdp("DOM.getDocument", {"depth": 0})
+        ids = page.cdp("DOM.querySelectorAll", {"nodeId": doc["root"]["nodeId"], "selector": "[data-ace-f]"})["nodeIds"]
+    except Exception:  # CDP errors are not fatal: the in-page guess stands
+        return {}
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for nid in ids:
+        calls += [("DOM.getAttributes", {"nodeId": nid}), ("CSS.getPlatformFontsForNode", {"nodeId": nid})]
+    answers = page.cdp_batch(calls)
+    out: dict[str, str] = {}
+    for i in range(0, len(answers), 2):
+        attrs, fonts = answers[i], answers[i + 1]
+        if not attrs or not fonts or not fonts.get("fonts"):
+            continue
+        flat = attrs["attributes"]
+        mark = next((flat[j + 1] for j in range(0, len(flat), 2) if flat[j] == "data-ace-f"), None)
+        best = max(fonts["fonts"], key=lambda f: f.get("glyphCount", 0))
+        if mark is not None and best.get("familyName") and not best.get("isCustomFont"):
+            out[mark] = best["familyName"]
+    with contextlib.suppress(Exception):
+        page.cdp_batch([("CSS.disable", {}), ("DOM.disable", {})])
+    return out
+
+
+def _run_style(s: dict[str, Any], used_font: str | None = None) -> TextStyle:
+    deco = "UNDERLINE" if s.get("underline") else "STRIKETHROUGH" if s.get("strike") else None
+    baseline = {"super": 0.3, "sub": -0.25}.get(s.get("valign") or "")
+    return TextStyle(
+        font_family=used_font or s.get("family"),
+        font_size=round(s["size"], 3) if s.get("size") else None,
+        font_weight=max(1, min(1000, int(s.get("weight") or 400))),
+        italic=bool(s.get("italic")) or None,
+        decoration=deco,  # type: ignore[arg-type]
+        text_case=_CASE.get(s.get("transform") or ""),  # type: ignore[arg-type]
+        letter_spacing=round(s["spacing"], 3) if s.get("spacing") else None,
+        fill=SolidPaint(color=_color(s["color"])) if s.get("color") else None,
+        hyperlink=s.get("href") if s.get("href", "") and not str(s.get("href")).startswith("javascript:") else None,
+        baseline=baseline,
+    )
