@@ -3,6 +3,7 @@ kinds Figma lacks drawn and restored, edits made in Figma win over ACE's round-t
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 from pathlib import Path
@@ -11,8 +12,12 @@ import pytest
 
 from ace_core.color import Color, ColorRef
 from ace_core.ir import (
+    ChartData,
+    ChartNode,
+    ChartSeries,
     Deck,
     FrameNode,
+    MathNode,
     Paragraph,
     RectangleNode,
     Run,
@@ -154,12 +159,15 @@ def _semantic_deck() -> Deck:
             TableRow(height=40, cells=[TableCell(text=TextBody.from_text("c"), col_span=2), TableCell(h_merged=True)]),
         ],
     )
+    chart = ChartData(categories=["Q1", "Q2"], series=[ChartSeries(name="sales", values=[3.0, 5.0])], title="Sales")
     children = [
         RectangleNode(id="r1", x=10, y=10, width=100, height=50, fills=[SolidPaint(color=theme_red)]),
         ShapeNode(id="sh1", x=200, y=10, width=120, height=80, preset="rightArrow", fills=[SolidPaint()]),
         TextNode(id="tx1", x=10, y=120, width=200, height=60, text=box, fills=[SolidPaint(color=Color(b=1.0))]),
         table,
         FrameNode(id="f1", x=500, y=300, width=100, height=100, rotation=33.3, flip_v=True),
+        ChartNode(id="c1", x=700, y=100, width=400, height=300, chart=chart),
+        MathNode(id="m1", x=700, y=450, width=200, height=80, latex=r"\frac{a}{b}+x^2"),
     ]
     return Deck(width=1280, height=720, slides=[Slide(id="s1", children=children, notes="speaker notes")])
 
@@ -171,13 +179,19 @@ def test_kinds_figma_lacks_are_drawn_and_restored(tmp_path: Path) -> None:
     back = read_figma(out)
     assert _no_provenance(_ir(back)) == _no_provenance(_ir(deck))
     nodes = _by_id(json.loads(out.read_text()))
-    assert nodes["sh1"]["type"] == "VECTOR" and nodes["sh1"]["fillGeometry"]  # the arrow's outline
-    assert "L" in nodes["sh1"]["fillGeometry"][0]["path"]
     assert nodes["tx1"]["type"] == "FRAME" and nodes["tx1:text"]["type"] == "TEXT"
     assert nodes["tx1:text"]["relativeTransform"][0][2] == 10  # the inset
     assert nodes["t1"]["type"] == "FRAME" and nodes["t1:t1c0"]["characters"] == "c"
     assert nodes["t1:r1c0"]["size"]["x"] == 300  # the merged cell spans both columns
-    assert not any(e.feature == "shape-geometry" for e in report.entries)
+    if importlib.util.find_spec("ace_core.drawing") is None:  # drawings not available: boxes
+        assert {e.feature for e in report.entries} >= {"shape-geometry", "chart-drawing", "math-drawing"}
+        return
+    assert nodes["c1"]["type"] == "FRAME" and any(nodes[k].get("characters") == "Sales" for k in nodes)
+    bars = [n for k, n in nodes.items() if k.startswith("c1:") and n["type"] == "RECTANGLE"]
+    assert len(bars) >= 2  # the legend key and the bars
+    assert nodes["sh1"]["type"] == "VECTOR" and "L" in nodes["sh1"]["fillGeometry"][0]["path"]  # the arrow
+    assert nodes["m1"]["type"] == "VECTOR" and len(nodes["m1"]["fillGeometry"]) >= 4  # glyphs and the fraction bar
+    assert not any(e.feature in ("shape-geometry", "chart-drawing", "math-drawing") for e in report.entries)
 
 
 def test_edit_in_figma_wins_over_round_trip_data(tmp_path: Path) -> None:

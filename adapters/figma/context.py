@@ -47,11 +47,12 @@ def sniff_mime(data: bytes) -> str:
 
 def num(value: Any, default: float = 0.0) -> float:
     """A JSON number, or `default` for null / missing / non-numbers (REST responses hold nulls)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return default
-    if value != value or value in (float("inf"), float("-inf")):
-        return default
-    return float(value)
+    kind = type(value)
+    if kind is float:
+        return value if value - value == 0.0 else default  # NaN and infinities fail this
+    if kind is int:
+        return float(value)
+    return default
 
 
 class ImageResolver:

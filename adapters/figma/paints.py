@@ -58,7 +58,10 @@ def _unit(v: Any, default: float = 0.0) -> float:
 def color_from_figma(c: Any) -> Color:
     if not isinstance(c, dict):
         return Color()
-    return Color(r=_unit(c.get("r")), g=_unit(c.get("g")), b=_unit(c.get("b")), a=_unit(c.get("a"), 1.0))
+    # channels are clamped here, so the model's validation would not change anything
+    return Color.model_construct(
+        r=_unit(c.get("r")), g=_unit(c.get("g")), b=_unit(c.get("b")), a=_unit(c.get("a"), 1.0)
+    )
 
 
 def color_to_figma(c: Color) -> dict[str, float]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -130,17 +129,18 @@ def _fill_deck(
         stamp(slide)
 
 
-def _shallow(node: NodeBase) -> dict[str, Any]:
-    return node.model_dump(mode="json", exclude_defaults=True, exclude={"children", "source"})
+_NOT_OWN = {"children", "source"}
 
 
 def stamp(slide: Slide) -> None:
-    """Fingerprint every node (bottom-up: own fields + children's fingerprints) and the slide."""
+    """Fingerprint every node (bottom-up: its own fields as IR JSON + its children's
+    fingerprints) and the slide (ace_core.ir.fingerprint)."""
 
     def visit(node: NodeBase) -> str:
-        kids = [visit(k) for k in getattr(node, "children", None) or []]
-        blob = json.dumps([_shallow(node), kids], sort_keys=True, separators=(",", ":"))
-        fp = hashlib.sha1(blob.encode()).hexdigest()[:20]
+        h = hashlib.sha1(node.model_dump_json(exclude=_NOT_OWN).encode())
+        for kid in getattr(node, "children", None) or []:
+            h.update(visit(kid).encode())
+        fp = h.hexdigest()[:20]
         if node.source is not None:
             node.source.fingerprint = fp
         return fp

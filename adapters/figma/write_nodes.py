@@ -13,6 +13,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from lxml import etree
+
+from ace_core.errors import AceError
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import (
     ChartNode,
@@ -31,13 +34,14 @@ from ace_core.ir.nodes import (
     VectorNode,
     VectorPath,
 )
-from ace_core.ir.style import ImagePaint, Sides
+from ace_core.ir.style import ImagePaint, Sides, SolidPaint
 from ace_core.ir.text import TextBody
 from adapters.figma.context import FORMAT_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
 from adapters.figma.overrides import set_ace
 from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
+from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 
@@ -158,6 +162,10 @@ class NodeWriter:
             return self._line(node, parent_abs, parent_mode)
         if isinstance(node, TableNode):
             return self._table(node, parent_abs, parent_mode)
+        if isinstance(node, ChartNode):
+            drawn = self._chart(node, parent_abs, parent_mode)
+            if drawn is not None:
+                return drawn
         kind = "VECTOR"
         extra: dict[str, Any] = {}
         if isinstance(node, RectangleNode | ImageNode):
@@ -176,6 +184,9 @@ class NodeWriter:
         if isinstance(node, ImageNode):
             self.on_image(node.image)
             out["fills"] = [*paints_to_figma([node.image]), *out["fills"]]
+        elif isinstance(node, MathNode):
+            out.update(paths_to_figma(self._math(node)))
+            out["fills"] = paints_to_figma([node.color or SolidPaint()])
         elif kind == "VECTOR":
             out.update(paths_to_figma(self._paths(node)))
             fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
@@ -202,9 +213,42 @@ class NodeWriter:
             self.loss("shape-geometry", f"preset {node.preset} drawn as a box", node.id)
         elif isinstance(node, ChartNode):
             self.loss("chart-drawing", "chart drawn as a box in Figma (its data is kept for ACE)", node.id)
-        elif isinstance(node, MathNode):
-            self.loss("math-drawing", "equation drawn as a box in Figma (its LaTeX is kept for ACE)", node.id)
         return [VectorPath(d=box_path(w, h))]
+
+    def _math(self, node: MathNode) -> list[VectorPath]:
+        """The equation's glyphs as paths, scaled to fit the box (aspect kept, centred)."""
+        try:
+            from ace_core.drawing.math import latex_to_svg
+
+            color = node.color.color.hex if isinstance(node.color, SolidPaint) else "#000000"
+            drawing = latex_to_svg(node.latex, node.font_size, color, inline=node.display == "inline")
+            k = min(node.width / drawing.width, node.height / drawing.height) if drawing.width and drawing.height else 0
+            paths = math_paths(drawing.svg, drawing.width * k, drawing.height * k) if k > 0 else []
+        except (ImportError, AceError, ValueError, etree.XMLSyntaxError) as exc:
+            self.loss("math-drawing", f"equation drawn as a box in Figma ({exc}); its LaTeX is kept for ACE", node.id)
+            return [VectorPath(d=box_path(node.width, node.height))]
+        dx, dy = (node.width - drawing.width * k) / 2, (node.height - drawing.height * k) / 2
+        return [p.model_copy(update={"d": scale_path(p.d, 1.0, 1.0, dx, dy)}) for p in paths]
+
+    def _chart(self, node: ChartNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any] | None:
+        """A FRAME of the chart's drawing (ace_core.drawing.charts): bars, lines, labels as nodes."""
+        try:
+            from ace_core.drawing.charts import chart_svg
+
+            drawing = chart_svg(node.chart, node.width, node.height)
+            kids = svg_nodes(drawing.svg, node.width, node.height, node.id)
+        except (ImportError, AceError, ValueError, etree.XMLSyntaxError):
+            return None
+        for lost in drawing.losses:
+            self.loss("chart-drawing", lost, node.id, "info")
+        out = self._base(node, "FRAME", parent_mode)
+        out["clipsContent"] = False
+        out["layoutMode"] = "NONE"
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        out["children"] = [self.node(k, absolute, None) for k in kids]
+        set_ace(out, "synthetic", "1")
+        self.figma_of[node.id] = out
+        return out
 
     def _frame(self, node: FrameNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}

@@ -1,0 +1,202 @@
+"""SVG drawings (ace_core.drawing charts and equations) as IR nodes the Figma writer can emit.
+
+Handles what those drawings use: rect, line, path, circle, ellipse, polyline / polygon, text and
+symbol / use (glyphs of an equation), with fill / stroke / opacity attributes, the root viewBox
+scaled to the node's box. Transforms on groups are not applied (the drawings use none)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lxml import etree
+
+from ace_core.color import Color
+from ace_core.ir.nodes import EllipseNode, NodeBase, RectangleNode, TextNode, VectorNode, VectorPath
+from ace_core.ir.style import SolidPaint, Stroke
+from ace_core.ir.text import TextBody, TextStyle
+from adapters.figma.vectors import scale_path
+
+__all__ = ["math_paths", "svg_nodes"]
+
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+_NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_FIRST_FAMILY = re.compile(r"^\s*['\"]?([^,'\"]+)")
+
+
+def _f(el: Any, name: str, default: float = 0.0) -> float:
+    m = _NUM.match(str(el.get(name, "")).strip())
+    return float(m.group(0)) if m else default
+
+
+def _local(tag: Any) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _paint(value: str | None, opacity: float) -> SolidPaint | None:
+    if not value or value == "none" or value.startswith("url("):
+        return None
+    try:
+        color = Color.from_hex(value)
+    except ValueError:
+        return None
+    return SolidPaint(color=color, opacity=max(0.0, min(1.0, opacity)))
+
+
+def _style(el: Any, inherited: dict[str, str]) -> dict[str, str]:
+    out = dict(inherited)
+    for key in ("fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "font-size"):
+        if el.get(key) is not None:
+            out[key] = el.get(key)
+    for key in ("font-family", "text-anchor", "dominant-baseline", "fill-rule", "font-weight"):
+        if el.get(key) is not None:
+            out[key] = el.get(key)
+    return out
+
+
+def _num(value: str | None, default: float) -> float:
+    m = _NUM.match((value or "").strip())
+    return float(m.group(0)) if m else default
+
+
+def _fills_strokes(st: dict[str, str], scale: float) -> tuple[list[Any], list[Stroke]]:
+    opacity = _num(st.get("opacity"), 1.0)
+    fill = _paint(st.get("fill", "#000000"), _num(st.get("fill-opacity"), 1.0) * opacity)
+    stroke = _paint(st.get("stroke"), _num(st.get("stroke-opacity"), 1.0) * opacity)
+    strokes = [Stroke(paint=stroke, weight=_num(st.get("stroke-width"), 1.0) * scale)] if stroke else []
+    return ([fill] if fill else []), strokes
+
+
+def _parse(svg: str) -> tuple[Any, tuple[float, float, float, float]]:
+    root = etree.fromstring(svg.encode("utf-8"), _PARSER)
+    box = [float(v) for v in _NUM.findall(root.get("viewBox", ""))]
+    if len(box) != 4:
+        box = [0.0, 0.0, _f(root, "width", 1.0), _f(root, "height", 1.0)]
+    return root, (box[0], box[1], box[2] or 1.0, box[3] or 1.0)
+
+
+def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBase]:
+    """The drawing's elements as IR nodes in a width x height box (ids `<prefix>:<n>`)."""
+    root, (vx, vy, vw, vh) = _parse(svg)
+    sx, sy = width / vw, height / vh
+    scale = (abs(sx) + abs(sy)) / 2
+    out: list[NodeBase] = []
+
+    def ident() -> str:
+        return f"{prefix}:{len(out) + 1}"
+
+    def walk(el: Any, inherited: dict[str, str]) -> None:
+        for child in el:
+            tag = _local(child.tag)
+            st = _style(child, inherited)
+            fills, strokes = _fills_strokes(st, scale)
+            if tag == "g":
+                walk(child, st)
+            elif tag == "rect":
+                x, y = (_f(child, "x") - vx) * sx, (_f(child, "y") - vy) * sy
+                w, h = _f(child, "width") * sx, _f(child, "height") * sy
+                out.append(
+                    RectangleNode(
+                        id=ident(),
+                        x=x,
+                        y=y,
+                        width=max(w, 0.0),
+                        height=max(h, 0.0),
+                        fills=fills,
+                        strokes=strokes,
+                        corner_radius=max(0.0, _f(child, "rx") * scale),
+                    )
+                )
+            elif tag in ("circle", "ellipse"):
+                rx = _f(child, "r") if tag == "circle" else _f(child, "rx")
+                ry = _f(child, "r") if tag == "circle" else _f(child, "ry")
+                cx, cy = (_f(child, "cx") - vx) * sx, (_f(child, "cy") - vy) * sy
+                out.append(
+                    EllipseNode(
+                        id=ident(),
+                        x=cx - rx * sx,
+                        y=cy - ry * sy,
+                        width=2 * rx * sx,
+                        height=2 * ry * sy,
+                        fills=fills,
+                        strokes=strokes,
+                    )
+                )
+            elif tag in ("line", "polyline", "polygon", "path"):
+                if tag == "line":
+                    d = f"M{_f(child, 'x1')} {_f(child, 'y1')}L{_f(child, 'x2')} {_f(child, 'y2')}"
+                    fills = []
+                elif tag == "path":
+                    d = child.get("d", "")
+                else:
+                    pts = _NUM.findall(child.get("points", ""))
+                    pairs = [f"{pts[i]} {pts[i + 1]}" for i in range(0, len(pts) - 1, 2)]
+                    d = ("M" + "L".join(pairs) + ("Z" if tag == "polygon" else "")) if pairs else ""
+                if not d:
+                    continue
+                rule = "evenodd" if st.get("fill-rule") == "evenodd" else "nonzero"
+                path = VectorPath(d=scale_path(d, sx, sy, -vx, -vy), fill_rule=rule, filled=bool(fills))
+                out.append(
+                    VectorNode(id=ident(), width=width, height=height, paths=[path], fills=fills, strokes=strokes)
+                )
+            elif tag == "text":
+                out.append(_text(child, st, fills, ident(), (vx, vy, sx, sy), scale))
+
+    walk(root, {})
+    return out
+
+
+def _text(el: Any, st: dict[str, str], fills: list[Any], ident: str, view: tuple[float, ...], scale: float) -> TextNode:
+    vx, vy, sx, sy = view
+    content = "".join(el.itertext())
+    size = _num(st.get("font-size"), 16.0) * scale
+    family = _FIRST_FAMILY.match(st.get("font-family", "") or "")
+    w, h = max(1.0, len(content) * size * 0.55), size * 1.2
+    x, y = (_f(el, "x") - vx) * sx, (_f(el, "y") - vy) * sy
+    anchor = st.get("text-anchor", "start")
+    x -= w / 2 if anchor == "middle" else w if anchor == "end" else 0.0
+    baseline = st.get("dominant-baseline", "")
+    y -= h / 2 if baseline in ("central", "middle") else size * 0.9
+    align = {"middle": "CENTER", "end": "RIGHT"}.get(anchor, "LEFT")
+    style = TextStyle(
+        font_family=family.group(1).strip() if family else None,
+        font_size=size,
+        font_weight=700 if st.get("font-weight") in ("bold", "700") else None,
+        fill=fills[0] if fills else None,
+    )
+    body = TextBody.from_text(content, style)
+    body.align, body.auto_resize = align, "WIDTH_AND_HEIGHT"
+    return TextNode(id=ident, x=x, y=y, width=w, height=h, text=body, sizing_h="HUG", sizing_v="HUG")
+
+
+def math_paths(svg: str, width: float, height: float) -> list[VectorPath]:
+    """Every glyph (symbol / use) and rule (rect) of an equation SVG as paths in a width x height box."""
+    root, (vx, vy, vw, vh) = _parse(svg)
+    sx, sy = width / vw, height / vh
+    symbols = {el.get("id"): el for el in root.iter() if _local(el.tag) == "symbol"}
+    paths: list[VectorPath] = []
+    for el in root.iter():
+        tag = _local(el.tag)
+        if tag == "use":
+            ref = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").lstrip("#")
+            sym = symbols.get(ref)
+            if sym is None:
+                continue
+            box = [float(v) for v in _NUM.findall(sym.get("viewBox", ""))]
+            if len(box) != 4 or not box[2] or not box[3]:
+                continue
+            uw, uh = _f(el, "width", box[2]), _f(el, "height", box[3])
+            k = min(uw / box[2], uh / box[3])  # preserveAspectRatio xMidYMid meet
+            ox = _f(el, "x") + (uw - box[2] * k) / 2
+            oy = _f(el, "y") + (uh - box[3] * k) / 2
+            for p in sym.iter():
+                if _local(p.tag) == "path" and p.get("d"):
+                    glyph = scale_path(p.get("d"), k, k, -box[0] + ox / k, -box[1] + oy / k)
+                    paths.append(VectorPath(d=scale_path(glyph, sx, sy, -vx, -vy)))
+        elif tag == "rect" and el.getparent() is not None and _local(el.getparent().tag) != "symbol":
+            x, y, w, h = _f(el, "x"), _f(el, "y"), _f(el, "width"), _f(el, "height")
+            d = f"M{x} {y}L{x + w} {y}L{x + w} {y + h}L{x} {y + h}Z"
+            paths.append(VectorPath(d=scale_path(d, sx, sy, -vx, -vy)))
+        elif tag == "path" and _local(el.getparent().tag) not in ("symbol",) and el.get("d"):
+            paths.append(VectorPath(d=scale_path(el.get("d"), sx, sy, -vx, -vy)))
+    return paths
