@@ -660,3 +660,46 @@ def test_line_height_does_not_matter_to_the_fake_but_text_body_is_measured_once_
     f = frame("f", [t], mode="VERTICAL", w=60, sizing=("FIXED", "HUG"))
     solve_tree(f, Counting())
     assert sorted(calls, key=str) == sorted([None, 60.0], key=str)
+
+
+def test_fixed_text_with_auto_resize_height_hugs_its_height_in_a_flow():
+    t = text("t", "aaaa bbbb cccc", width=60, height=999)
+    t.text.auto_resize = "HEIGHT"
+    f = frame("f", [t])
+    solve(f)
+    assert (t.width, t.height) == (60, 60)  # wraps at its fixed width: 3 lines
+
+
+def test_reverse_z_index_does_not_change_positions():
+    kids = [rect("a", 50, 20), rect("b", 30, 40)]
+    f = frame("f", kids, item_spacing=-10, reverse_z_index=True)
+    solve(f)
+    assert [c.x for c in f.children] == [0, 40]
+    assert [c.id for c in f.children] == ["a", "b"]  # paint order is the writers' business
+
+
+def test_wrap_tracks_as_a_block_follow_counter_align_when_not_all_stretch():
+    f = _wrap_frame(h=165, sizing=("FIXED", "FIXED"), counter_align="MAX")
+    solve(f)
+    # block = 30 + 10 + 25 + 2 * 5 = 75, placed at the end of 165: starts at 90
+    assert f.children[1].y == 90  # tallest of track 0, at the track's start
+    assert f.children[0].y == 90 + 10  # 20 tall, MAX-aligned in the 30 tall track
+    assert f.children[5].y == 90 + (30 + 5) + (10 + 5) + 20  # 5 tall at the bottom of the third track (25)
+
+
+def test_baseline_in_a_wrapping_frame_aligns_per_track():
+    kids = [text("t1", "ab", sizing_h="HUG", sizing_v="HUG"), rect("r1", 30, 30), rect("r2", 80, 10)]
+    f = frame("w", kids, w=100, sizing=("FIXED", "HUG"), wrap=True, counter_align="BASELINE")
+    solve(f)
+    assert boxes(f)["t1"][1] == 14 and boxes(f)["r1"][1] == 0  # track 1: text baseline 16 on rect bottom 30
+    assert boxes(f)["r2"][1] == 34  # track 2 starts below the 34 px tall first track
+
+
+def test_group_in_a_flow_is_refit_before_its_parent_is_laid_out():
+    inner = frame("inner", [rect("a", 80, 10)], w=20, h=10)
+    g = GroupNode(id="g", width=20, height=10, children=[inner])
+    f = frame("f", [g, rect("b", 10, 10)], item_spacing=5)
+    assert solve(f)
+    assert (g.width, f.width) == (80, 80 + 5 + 10)
+    assert f.children[1].x == 85
+    assert solve(f) == []

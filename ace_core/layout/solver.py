@@ -280,9 +280,10 @@ class _Solver:
 
     def root_size(self, node: NodeBase, axis: int) -> None:
         """Size a node that no auto-layout parent sizes: HUG frames and (optionally) autosized text."""
-        if type(node) is GroupNode:
-            self._solve_group(node)
-        elif self.hugs(node, axis):
+        kind = type(node)
+        if kind is GroupNode:
+            self._solve_group(node)  # type: ignore[arg-type]
+        elif (kind is FrameNode or (kind is TextNode and self.text_autosize)) and self.hugs(node, axis):
             self.set_size(node, axis, self.content_size(node, axis))
 
     def assign(self, node: NodeBase, axis: int) -> None:
@@ -295,13 +296,15 @@ class _Solver:
                 for child in node.children:  # type: ignore[attr-defined]
                     if not (child.visible and child.positioning == "AUTO"):
                         self.root_size(child, axis)
-                    self.assign(child, axis)
+                    if type(child) in _CONTAINERS:
+                        self.assign(child, axis)
                 return
         elif kind is not GroupNode:
             return
         for child in node.children:  # type: ignore[attr-defined]
             self.root_size(child, axis)
-            self.assign(child, axis)
+            if type(child) in _CONTAINERS:
+                self.assign(child, axis)
 
     def _solve_group(self, group: GroupNode) -> None:
         """Solve what is inside a group (its size depends on it), then refit its box if it changed."""
@@ -498,11 +501,14 @@ class _Solver:
 
     def _place(self, child: NodeBase, axis: int, offset: float, length: float) -> None:
         """Put a flow child's layout box at `offset` with `length` (rotated children: their bounding box)."""
-        if is_rotated(child):
+        if child.rotation and is_rotated(child):
             self.set_pos(child, axis, offset + extent(child, axis) / 2.0 - size(child, axis) / 2.0)
             return
         self.set_size(child, axis, length)
         self.set_pos(child, axis, offset)
+
+
+_CONTAINERS = (FrameNode, GroupNode)
 
 
 def _hug_gap(spacing: float, align: str) -> float:
