@@ -1,0 +1,80 @@
+"""One entry point for any deck file: HTML through Chromium (DOM boxes), pptx through LibreOffice
+(pixels) and the IR (boxes), IR / Figma JSON as scene graphs written to HTML and measured in Chromium."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from ace_core.browser import BrowserSession
+from ace_core.ir.deck import Deck
+from judge.metrics.result import DeckMetrics, MetricParams
+
+__all__ = ["measure_deck", "measure_file", "slide_count"]
+
+
+def slide_count(path: str | os.PathLike[str], *, fmt: str | None = None) -> tuple[str, int | None]:
+    """(format name, number of slides or None when only a render can tell) for a progress bar."""
+    from adapters import read
+    from adapters.registry import registry
+
+    name = registry().detect(Path(path), fmt=fmt).info.name
+    if name == "html":
+        return name, None
+    return name, len(read(Path(path), fmt=name).slides)
+
+
+def measure_file(
+    path: str | os.PathLike[str],
+    *,
+    fmt: str | None = None,
+    params: MetricParams | None = None,
+    session: BrowserSession | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DeckMetrics:
+    """The four metrics on every slide of a deck file (format by content unless `fmt`)."""
+    from adapters import read
+    from adapters.registry import registry
+
+    p = Path(path)
+    name = registry().detect(p, fmt=fmt).info.name
+    if name == "html":
+        from judge.metrics.chromium import measure_html
+
+        return measure_html(p, params=params, session=session, progress=progress)
+    if name == "pptx":
+        from judge.metrics.libreoffice import measure_pptx
+
+        return measure_pptx(p, params=params, progress=progress)
+    deck = read(p, fmt=name)
+    result = measure_deck(deck, params=params, session=session, progress=progress)
+    result.source = str(p)
+    return result
+
+
+def measure_deck(
+    deck: Deck,
+    *,
+    pipeline: str = "chromium",
+    params: MetricParams | None = None,
+    session: BrowserSession | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DeckMetrics:
+    """An IR deck through Chromium (written to HTML) or through LibreOffice (written to pptx)."""
+    if pipeline == "chromium":
+        from judge.metrics.chromium import measure_deck_html
+
+        return measure_deck_html(deck, params=params, session=session, progress=progress)
+    if pipeline != "libreoffice":
+        raise ValueError(f"unknown pipeline {pipeline!r} (chromium or libreoffice)")
+    import tempfile
+
+    from adapters import read, write
+    from judge.metrics.libreoffice import measure_pptx_deck
+
+    with tempfile.TemporaryDirectory(prefix="ace-metrics-") as tmp:
+        pptx = Path(tmp) / "deck.pptx"
+        write(deck, pptx, fmt="pptx")
+        back = read(pptx, fmt="pptx")
+        return measure_pptx_deck(back, pptx.read_bytes(), params=params, progress=progress, source=deck.name)
