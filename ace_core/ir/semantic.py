@@ -129,6 +129,9 @@ class ChartData(IRModel):
     style: int | None = None
     workbook_asset: str | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")
+    text_style: TextStyle | None = Field(
+        None, description="chart-wide default text (OOXML chartSpace txPr): axis labels, legend, data labels"
+    )
 
 
 class ConnectorEnd(IRModel):
