@@ -703,3 +703,19 @@ def test_group_in_a_flow_is_refit_before_its_parent_is_laid_out():
     assert (g.width, f.width) == (80, 80 + 5 + 10)
     assert f.children[1].x == 85
     assert solve(f) == []
+
+
+def test_a_measurer_with_prepare_gets_every_text_in_two_batches():
+    batches = []
+
+    class Batching(MonospaceMeasurer):
+        def prepare(self, requests):
+            batches.append([(b.plain_text, w) for b, w in requests])
+
+    t1 = text("t1", "aaaa bbbb", sizing_h="FILL", sizing_v="HUG")
+    t2 = text("t2", "cc", sizing_h="HUG", sizing_v="HUG")
+    f = frame("f", [t1, t2], mode="VERTICAL", w=60, sizing=("FIXED", "HUG"))
+    solve_slide(Slide(id="s", children=[f]), Batching(char_width=10, line_height=20))
+    assert sorted(batches[0]) == [("aaaa bbbb", None), ("cc", None)]
+    assert sorted(batches[1], key=str) == sorted([("aaaa bbbb", 60.0), ("cc", None)], key=str)
+    assert (t1.height, f.height) == (40, 60)

@@ -74,9 +74,14 @@ _HYPHEN = re.compile(r"(?<=[^\W\d_]-)")
 
 @runtime_checkable
 class TextMeasurer(Protocol):
-    """Measures a text body. Implementations may also offer
-    `first_baseline(body, max_width) -> float` (px from the box top to the first baseline), which
-    the solver uses for BASELINE alignment."""
+    """Measures a text body. Implementations may also offer, and the solver then uses:
+    - `first_baseline(body, max_width) -> float`: px from the box top to the first baseline
+      (BASELINE alignment; without it a text aligns by its bottom edge);
+    - `prepare(requests: list[tuple[TextBody, float | None]]) -> None`: called with every
+      (body, max_width) the solver is about to measure (natural widths before the width pass,
+      wrap widths before the height pass), so a slow exact measurer can do them in one batch and
+      answer the following `measure` calls from its cache. Requests may include texts that end up
+      not measured."""
 
     def measure(self, body: TextBody, max_width: float | None) -> tuple[float, float]:
         """(width, height) of the text box in px, insets included; wrap within `max_width` (None = no wrap)."""

@@ -94,7 +94,7 @@ def solve_tree(node: NodeBase, measurer: TextMeasurer | None = None, *, text_aut
     """Solve, in place, every auto-layout frame in the subtree rooted at `node` (treated as a
     layout root). Returns the ids of the nodes whose box changed."""
     solver = _Solver(measurer, text_autosize)
-    solver.solve_root(node)
+    solver.solve_roots([node])
     return solver.changed_ids()
 
 
@@ -103,8 +103,7 @@ def solve_slide(slide: Slide, measurer: TextMeasurer | None = None, *, text_auto
     if not text_autosize and not _has_auto_layout(slide.children):
         return []
     solver = _Solver(measurer, text_autosize)
-    for child in slide.children:
-        solver.solve_root(child)
+    solver.solve_roots(slide.children)
     return solver.changed_ids()
 
 
@@ -144,13 +143,15 @@ def solve_affected(
         while par is not None and (auto_layout(par) is not None or type(par) is GroupNode):
             node, par = par, parent[par.id]
         roots[node.id] = node
-    solver = _Solver(measurer, text_autosize)
+    outermost = []
     for root_id, root in roots.items():
         anc = parent[root_id]
         while anc is not None and anc.id not in roots:
             anc = parent[anc.id]
         if anc is None:  # not inside another root that is solved anyway
-            solver.solve_root(root)
+            outermost.append(root)
+    solver = _Solver(measurer, text_autosize)
+    solver.solve_roots(outermost)
     return solver.changed_ids()
 
 
@@ -185,7 +186,7 @@ def resize_frame(
             else:
                 frame.sizing_v = "FIXED"
         solver.set_size(frame, axis, value)
-    solver.solve_root(frame)
+    solver.solve_roots([frame])
     return solver.changed_ids()
 
 
@@ -277,6 +278,23 @@ class _Solver:
         for axis in (0, 1):
             self.root_size(node, axis)
             self.assign(node, axis)
+
+    def solve_roots(self, nodes: list[NodeBase]) -> None:
+        """Solve independent layout roots: all widths, then all heights. A measurer with a
+        `prepare(requests)` method is handed every text to measure before each pass, so that a
+        slow exact measurer (a browser) can measure them in one batch."""
+        prepare = getattr(self._measurer, "prepare", None)
+        texts = _texts(nodes) if prepare is not None else []
+        if texts:
+            prepare([(t.text, None) for t in texts])
+        for node in nodes:
+            self.root_size(node, 0)
+            self.assign(node, 0)
+        if texts:
+            prepare([(t.text, self._wrap_width(t)) for t in texts])
+        for node in nodes:
+            self.root_size(node, 1)
+            self.assign(node, 1)
 
     def root_size(self, node: NodeBase, axis: int) -> None:
         """Size a node that no auto-layout parent sizes: HUG frames and (optionally) autosized text."""
@@ -509,6 +527,19 @@ class _Solver:
 
 
 _CONTAINERS = (FrameNode, GroupNode)
+
+
+def _texts(nodes: Iterable[NodeBase]) -> list[TextNode]:
+    out: list[TextNode] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if type(node) is TextNode:
+            out.append(node)  # type: ignore[arg-type]
+        kids = getattr(node, "children", None)
+        if kids:
+            stack.extend(kids)
+    return out
 
 
 def _hug_gap(spacing: float, align: str) -> float:
