@@ -719,3 +719,14 @@ def test_a_measurer_with_prepare_gets_every_text_in_two_batches():
     assert sorted(batches[0]) == [("aaaa bbbb", None), ("cc", None)]
     assert sorted(batches[1], key=str) == sorted([("aaaa bbbb", 60.0), ("cc", None)], key=str)
     assert (t1.height, f.height) == (40, 60)
+
+
+def test_truncated_text_hugs_at_most_max_lines_and_max_height_caps_it():
+    t = text("t", "aa bb cc dd ee", width=20, sizing_v="HUG")
+    t.text.max_lines, t.text.truncate = 2, True
+    f = frame("f", [t], mode="VERTICAL", w=20, sizing=("FIXED", "HUG"))
+    solve(f)
+    assert t.height == 40  # 5 lines, 2 kept
+    t.text.truncate, t.max_height = False, 50
+    solve(f)
+    assert t.height == 50

@@ -488,7 +488,8 @@ class MonospaceMeasurer:
     """A deterministic measurer for tests and rough estimates: every character is `char_width` px
     wide, every line `line_height` px tall with its baseline at `baseline` px; no insets, no
     paragraph spacing, styles ignored. Wraps greedily at spaces (long words break between
-    characters); paragraphs and '\\v' start new lines; trailing spaces take no width."""
+    characters); paragraphs and '\\v' start new lines; trailing spaces take no width; max_lines
+    truncates as in the default measurer."""
 
     def __init__(self, char_width: float = 10.0, line_height: float = 20.0, baseline: float = 16.0) -> None:
         self.char_width = char_width
@@ -501,6 +502,8 @@ class MonospaceMeasurer:
         for para in body.paragraphs or [Paragraph()]:
             for raw in para.text.split("\v"):
                 out.extend(_wrap_chars(raw, per_line))
+        if body.max_lines and (body.truncate or body.auto_resize == "TRUNCATE"):
+            out = out[: body.max_lines]
         return out
 
     def measure(self, body: TextBody, max_width: float | None) -> tuple[float, float]:
