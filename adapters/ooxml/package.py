@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +63,7 @@ def safe_parser() -> etree.XMLParser:
     )
 
 
+_DOCTYPE = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>)?(?:\s|<!--.*?-->)*<!DOCTYPE", re.S | re.I)
 _ENCRYPTED_MARK = "EncryptedPackage".encode("utf-16-le")
 _PPT97_MARK = "PowerPoint Document".encode("utf-16-le")
 
@@ -193,6 +195,12 @@ class Package:
         return root
 
     def parse(self, data: bytes, name: str) -> etree._Element:
+        if _DOCTYPE.match(data):
+            raise BadInputError(
+                f"part {name} declares a DTD (entity declarations are not allowed in OOXML)",
+                where=self.where,
+                hint="refusing to process XML entities from an untrusted file",
+            )
         if STRICT_MARKER in data:
             self.strict = True
             for strict, transitional in STRICT_TO_TRANSITIONAL:
@@ -258,21 +266,27 @@ class Package:
 
     def _resolve(self, directory: str, target: str, rels_name: str) -> str:
         target = unquote(target.split("#", 1)[0])
-        if "://" in target or target.startswith("file:"):
+        if "://" in target or target.lower().startswith("file:"):
             raise BadInputError(
                 f"{rels_name}: internal relationship target {target!r} is a URL outside the package",
                 where=self.where,
                 hint="refusing to follow it; internal targets must be part names",
             )
-        path = target if target.startswith("/") else "/" + posixpath.join(directory, target)
-        norm = posixpath.normpath(path)
-        if norm.startswith("/..") or norm.startswith("//") or ".." in norm.split("/"):
-            raise BadInputError(
-                f"{rels_name}: relationship target {target!r} points outside the package",
-                where=self.where,
-                hint="refusing to follow it",
-            )
-        return norm.lstrip("/")
+        segments: list[str] = [] if target.startswith("/") else [s for s in directory.split("/") if s]
+        for seg in target.replace("\\", "/").split("/"):
+            if seg in ("", "."):
+                continue
+            if seg == "..":
+                if not segments:
+                    raise BadInputError(
+                        f"{rels_name}: relationship target {target!r} points outside the package",
+                        where=self.where,
+                        hint="refusing to follow it",
+                    )
+                segments.pop()
+            else:
+                segments.append(seg)
+        return "/".join(segments)
 
     def rel(self, source: str, rid: str | None) -> Rel | None:
         if not rid:
