@@ -1,0 +1,391 @@
+"""The scene-graph backend: the reference binding of the whole tool suite on the IR.
+
+    backend = SceneGraphBackend(deck)
+    backend.execute("create_frame", {"layoutMode": "HORIZONTAL", "width": 800, "height": 200})
+    backend.batch([
+        {"tool": "create_slide", "args": {"layout": "title"}},
+        {"tool": "set_text_content", "args": {"changes": [{"nodeId": "$0.placeholders.title", "text": "Hi"}]}},
+    ])
+    deck = backend.export()
+
+Every call answers `{ok, tool, result | error}`; errors name the tool, the field and the reason.
+After each mutating command only the auto-layout frames the change affects are re-solved and
+connectors bound to moved nodes re-routed. A single mutating call and a batch both run on a
+copy of the document that replaces it only on success, so a failed command changes nothing."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ace_core.errors import AceError, InternalError, ToolError, UnsupportedError
+from ace_core.ir.deck import Deck, Slide
+from ace_core.tools import registry
+from ace_core.tools.session import MAX_BATCH_OPS
+from ace_core.tools.spec import ToolSpec
+from backends.base import SerializeMode, ToolOutcome, error_outcome, ok_outcome
+from backends.scenegraph.bindings import HANDLERS
+from backends.scenegraph.context import Ctx
+from backends.scenegraph.describe import box
+from backends.scenegraph.images import ImageLibrary, LoadedImage, UnsplashProvider, load_image_file
+from backends.scenegraph.reflow import reflow
+from backends.scenegraph.state import SceneState
+
+__all__ = ["SceneGraphBackend"]
+
+_REF = re.compile(r"^\$([A-Za-z0-9_\-]+)((?:\.[A-Za-z0-9_\-]+|\[\d+\])*)$")
+
+
+class SceneGraphBackend:
+    """Documents (channels) on the IR; `execute` / `batch` run tools; `export` returns the deck."""
+
+    name = "scenegraph"
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        image_library: ImageLibrary | str | Path | None = None,
+        unsplash: UnsplashProvider | None = None,
+        work_dir: Path | None = None,
+        measurer: Any = None,
+    ) -> None:
+        from ace_core.layout import default_measurer
+
+        self.docs: dict[str, SceneState] = {}
+        self.active: str | None = None
+        self.images = image_library if isinstance(image_library, ImageLibrary) else ImageLibrary(image_library)
+        self.unsplash = unsplash or UnsplashProvider()
+        self.measurer = measurer or default_measurer()
+        self._work_dir = work_dir
+        self._in_batch = False
+        self.timings: list[float] = []
+        if deck is not None:
+            self.load(deck)
+
+    # -- documents -------------------------------------------------------------------------------
+    def load(self, deck: Deck, name: str = "main") -> None:
+        """Open a copy of `deck` as channel `name` and make it active. Its auto-layout frames are
+        solved once (a no-op on a solved deck) so that every box the tools report is current."""
+        from ace_core.layout import solve_deck
+
+        work = deck.clone()
+        solve_deck(work, self.measurer)
+        self.docs[name] = SceneState.build(work)
+        self.active = name
+
+    @property
+    def state(self) -> SceneState:
+        if self.active is None or self.active not in self.docs:
+            raise UnsupportedError("no document is loaded", where=self.name, hint="load a deck first")
+        return self.docs[self.active]
+
+    @property
+    def deck(self) -> Deck:
+        """The live document (not a copy: treat it as read-only)."""
+        return self.state.deck
+
+    def export(self) -> Deck:
+        return self.state.deck.clone()
+
+    def status(self) -> dict[str, Any]:
+        channels = [
+            {"channel": name, "name": st.deck.name, "slides": len(st.deck.slides), "active": name == self.active}
+            for name, st in self.docs.items()
+        ]
+        st = self.docs.get(self.active or "")
+        return {
+            "connected": st is not None,
+            "backend": self.name,
+            "channel": self.active,
+            "channels": channels,
+            "document": st.deck.name if st else None,
+            "slides": len(st.deck.slides) if st else 0,
+            "focused_slide_id": st.focused if st else None,
+        }
+
+    def select_channel(self, channel: str) -> None:
+        if self._in_batch:
+            raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
+        if channel not in self.docs:
+            raise ToolError(f"no channel {channel!r}", field="channel", hint=f"open channels: {', '.join(self.docs)}")
+        self.active = channel
+
+    @property
+    def focused(self) -> str | None:
+        return self.state.focused
+
+    # -- tools -----------------------------------------------------------------------------------
+    def tools(self) -> list[ToolSpec]:
+        return [s for s in registry().specs() if s.name in HANDLERS or s.name == "batch_execute"]
+
+    def supports(self, tool: str) -> bool:
+        return tool in HANDLERS or tool == "batch_execute"
+
+    def execute(self, tool: str, args: dict[str, Any] | None = None) -> ToolOutcome:
+        """One tool call; never raises for tool errors. A failing mutating call changes nothing."""
+        try:
+            spec = registry().get(tool)
+            if tool == "batch_execute":
+                params = spec.validate(args)
+                return self._batch_params(params)
+            params = spec.validate(args)
+            if not spec.mutates:
+                return ok_outcome(tool, self._run(spec, params, self.state))
+            channel, work = self.active, self._fork()
+            result = self._run(spec, params, work)
+            self.docs[channel] = work  # type: ignore[index]
+            return ok_outcome(tool, result)
+        except AceError as exc:
+            return error_outcome(tool, _tool_error(exc, tool))
+        except Exception as exc:  # a bug in a handler must not take the agent down
+            return error_outcome(tool, InternalError(f"{type(exc).__name__}: {exc}", where=f"tool {tool}"))
+
+    def batch(
+        self, operations: list[dict[str, Any]], *, atomic: bool = True, stop_on_error: bool = True
+    ) -> ToolOutcome:
+        return self.execute("batch_execute", {"operations": operations, "atomic": atomic, "stopOnError": stop_on_error})
+
+    def _fork(self) -> SceneState:
+        cur = self.state
+        return SceneState.build(cur.deck.clone(), focused=cur.focused, deleted=cur.deleted)
+
+    def _run(self, spec: ToolSpec, params: Any, state: SceneState) -> dict[str, Any]:
+        handler = HANDLERS.get(spec.name)
+        if handler is None:
+            raise UnsupportedError(f"unsupported on {self.name}: no implementation", where=f"tool {spec.name}")
+        ctx = Ctx(state=state, tool=spec.name, backend=self)
+        out = handler(ctx, params) or {}
+        if not spec.mutates:
+            return out
+        reflow(ctx)
+        changed = [n for nid, n in ctx.changed.items() if nid in state.nodes]
+        if ctx.created or changed:
+            state.selection = [i for i in ctx.created if i in state.nodes] or [n.id for n in changed]
+        return {
+            "changed_ids": [n.id for n in changed],
+            "boxes": [box(n) for n in changed[:200]],
+            "warnings": ctx.warnings,
+            **out,
+        }
+
+    # -- batch -----------------------------------------------------------------------------------
+    def _batch_params(self, p: Any) -> ToolOutcome:
+        if self._in_batch:
+            raise ToolError("batch_execute cannot be nested", tool="batch_execute", field="operations")
+        ops = p.operations
+        if len(ops) > MAX_BATCH_OPS:
+            raise ToolError(
+                f"{len(ops)} operations exceed the cap of {MAX_BATCH_OPS}", tool="batch_execute", field="operations"
+            )
+        channel = self.active
+        work = self._fork() if p.atomic else self.state
+        results: list[dict[str, Any]] = []
+        by_name: dict[str, dict[str, Any]] = {}
+        failed: int | None = None
+        self._in_batch = True
+        self.timings = []
+        try:
+            for i, op in enumerate(ops):
+                t0 = time.perf_counter()
+                outcome = self._batch_op(i, op, work, results, by_name)
+                self.timings.append(time.perf_counter() - t0)
+                outcome["index"] = i
+                if op.id is not None:
+                    outcome["id"] = op.id
+                results.append(outcome)
+                if outcome["ok"] and op.id is not None:
+                    by_name[op.id] = outcome["result"]
+                if not outcome["ok"] and failed is None:
+                    failed = i
+                    if p.stopOnError or p.atomic:
+                        break
+        finally:
+            self._in_batch = False
+        applied = failed is None or not p.atomic
+        if applied and p.atomic:
+            self.docs[channel] = work  # type: ignore[index]
+        data = {"ok": failed is None, "applied": applied, "results": results, "failed_index": failed}
+        if failed is not None:
+            err = results[failed]["error"]
+            data["error"] = {**err, "message": f"operation {failed} ({results[failed]['tool']}): {err['message']}"}
+        return {
+            "ok": failed is None,
+            "tool": "batch_execute",
+            "result": data,
+            **({"error": data["error"]} if failed is not None else {}),
+        }
+
+    def _batch_op(
+        self, i: int, op: Any, work: SceneState, results: list[dict[str, Any]], by_name: dict[str, Any]
+    ) -> ToolOutcome:
+        tool = op.tool
+        try:
+            if tool == "batch_execute":
+                raise ToolError("batch_execute cannot be nested", field=f"operations[{i}].tool")
+            spec = registry().get(tool)
+            args = _resolve_refs(op.args, results, by_name, "args")
+            params = spec.validate(args)
+            if tool == "select_channel":
+                raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
+            return ok_outcome(tool, self._run(spec, params, work))
+        except AceError as exc:
+            return error_outcome(tool, _tool_error(exc, tool))
+        except Exception as exc:
+            return error_outcome(tool, InternalError(f"{type(exc).__name__}: {exc}", where=f"tool {tool}"))
+
+    # -- views and renders -----------------------------------------------------------------------
+    def serialize(self, mode: SerializeMode | str = SerializeMode.FULL, slide_ids: list[str] | None = None) -> str:
+        from ace_core.views import full_view, macro_view, micro_view, slide_view, systemic_view, view_text
+
+        state = self.state
+        mode = SerializeMode(str(getattr(mode, "value", mode)).upper())
+        deck = state.deck
+        ids = slide_ids or ([state.focused] if state.focused else [])
+        targets = [state.slide_index(state.slide(s)) for s in ids]
+        if mode is SerializeMode.FULL:
+            view = full_view(deck)
+        elif mode is SerializeMode.MICRO:
+            view = micro_view(deck, targets)
+        elif mode is SerializeMode.MACRO:
+            view = macro_view(deck, targets)
+        elif mode is SerializeMode.SYSTEMIC:
+            view = systemic_view(deck)
+        else:
+            view = {
+                "width": deck.width,
+                "height": deck.height,
+                "slides": [slide_view(deck.slides[t], t) for t in targets],
+            }
+        return view_text(view)
+
+    def work_dir(self) -> Path:
+        if self._work_dir is None:
+            self._work_dir = Path(tempfile.mkdtemp(prefix="ace-scenegraph-"))
+        self._work_dir.mkdir(parents=True, exist_ok=True)
+        return self._work_dir
+
+    def render(self, out_dir: Path, slide_ids: list[str] | None = None, *, scale: float = 1.0) -> list[Path]:
+        deck = self.state.deck
+        slides = [self.state.slide(s) for s in slide_ids] if slide_ids else list(deck.slides)
+        one = deck.model_copy(update={"slides": slides})
+        return _render_deck(one, Path(out_dir), width=round(deck.width * scale))
+
+    def render_slide_image(
+        self,
+        slide: Slide,
+        *,
+        scale: float = 1.0,
+        crop: tuple[float, float, float, float] | None = None,
+        node_id: str | None = None,
+        fmt: str = "PNG",
+    ) -> dict[str, Any]:
+        deck = self.state.deck
+        out_dir = self.work_dir() / f"render-{time.monotonic_ns()}"
+        one = deck.model_copy(update={"slides": [slide]})
+        path = _render_deck(one, out_dir, width=max(16, round(deck.width * scale)))[0]
+        width, height = round(deck.width * scale), round(deck.height * scale)
+        if crop is not None or fmt == "JPG":
+            from PIL import Image
+
+            with Image.open(path) as im:
+                img = im.convert("RGB")
+                if crop is not None:
+                    x, y, w, h = (v * scale for v in crop)
+                    img = img.crop(
+                        (
+                            max(0, round(x)),
+                            max(0, round(y)),
+                            min(img.width, round(x + w)),
+                            min(img.height, round(y + h)),
+                        )
+                    )
+                width, height = img.size
+                if fmt == "JPG":
+                    path = path.with_suffix(".jpg")
+                    img.save(path, "JPEG", quality=90)
+                else:
+                    img.save(path)
+        return {"path": str(path), "width": width, "height": height, "slide_id": slide.id, "node_id": node_id}
+
+    # -- images and other decks ------------------------------------------------------------------
+    def resolve_image(self, source: str, field: str, *, library_only: bool = False) -> LoadedImage:
+        if source.startswith("unsplash:"):
+            if not self.unsplash.enabled:
+                raise ToolError("Unsplash images need UNSPLASH_ACCESS_KEY", field=field, hint="use a local library id")
+            return self.unsplash.load(source)
+        if self.images.get(source) is not None:
+            return self.images.load(source, field)
+        if library_only:
+            raise ToolError(
+                f"no library image with id {source!r}", field=field, hint="search_unsplash_images lists ids"
+            )
+        return load_image_file(source, field)
+
+    def read_other_deck(self, path: str) -> Deck:
+        from adapters import read
+
+        try:
+            return read(Path(path))
+        except AceError as exc:
+            raise ToolError(f"cannot read the other deck: {exc.what}", field="path", hint=exc.hint) from exc
+
+
+def _render_deck(deck: Deck, out_dir: Path, *, width: int) -> list[Path]:
+    from adapters.registry import registry as formats
+
+    if not formats().get("html").info.can_write:
+        raise UnsupportedError(
+            f"unsupported on {SceneGraphBackend.name}: rendering needs the HTML writer, which is not available yet",
+            where="render",
+            hint="export the deck and render it with LibreOffice (`ace render`)",
+        )
+    from backends.render.chromium import render_deck
+
+    return render_deck(deck, out_dir, width=width).paths
+
+
+def _tool_error(exc: AceError, tool: str) -> AceError:
+    """Name the tool in a handler's error (handlers raise without it)."""
+    if isinstance(exc, ToolError):
+        if exc.tool is None:
+            return ToolError(exc.what, tool=tool, field=exc.field, hint=exc.hint)
+        return exc
+    if isinstance(exc, UnsupportedError) and "unsupported" not in exc.what:
+        return UnsupportedError(f"unsupported on scenegraph: {exc.what}", where=f"tool {tool}", hint=exc.hint)
+    return exc
+
+
+def _resolve_refs(value: Any, results: list[dict[str, Any]], by_name: dict[str, Any], path: str) -> Any:
+    """Replace "$N.field" / "$opId.field" strings with values from earlier results."""
+    if isinstance(value, dict):
+        return {k: _resolve_refs(v, results, by_name, f"{path}.{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [_resolve_refs(v, results, by_name, f"{path}[{i}]") for i, v in enumerate(value)]
+    if not (isinstance(value, str) and value.startswith("$")):
+        return value
+    m = _REF.match(value)
+    if not m:
+        return value
+    head, rest = m.group(1), m.group(2) or ".id"
+    if head in by_name:
+        cur: Any = by_name[head]
+    elif head.isdigit():
+        n = int(head)
+        if n >= len(results):
+            raise ToolError(f"{value!r} refers to operation {n}, which has not run yet", field=path)
+        if not results[n]["ok"]:
+            raise ToolError(f"{value!r} refers to operation {n}, which failed", field=path)
+        cur = results[n]["result"]
+    else:
+        raise ToolError(f"{value!r}: no earlier operation with id {head!r}", field=path)
+    for part in re.findall(r"\.([A-Za-z0-9_\-]+)|\[(\d+)\]", rest):
+        key, idx = part
+        try:
+            cur = cur[key] if key else cur[int(idx)]
+        except (KeyError, IndexError, TypeError):
+            raise ToolError(f"{value!r}: the result has no {key or idx!r}", field=path) from None
+    return cur
