@@ -209,7 +209,7 @@ EXTRACT_JS = r"""
       g = {x: left + sx - X0, y: T + sy - Y0, w: right - left, h: B - T, rot: 0};
     }
     const lh = cs.lineHeight === 'normal' ? null : px(cs.lineHeight);
-    return {kind: 'text', name: nameOf(el), ...g, opacity, paras, lines: tops.length, align: cs.textAlign,
+    return {kind: 'text', name: nameOf(el), ...g, opacity, paras, base: runStyle(el, cs), lines: tops.length, align: cs.textAlign,
             lineHeight: lh, direction: cs.direction, nowrap: cs.whiteSpace === 'nowrap' || cs.whiteSpace === 'pre'};
   };
   const srcOf = url => (url && url.length > arg.maxSrc) ? {tooLarge: url.length} : url;

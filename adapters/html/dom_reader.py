@@ -408,6 +408,8 @@ class _Reader:
             align = "RIGHT" if item["align"] == "start" else "LEFT"
         paragraphs = []
         line_height = LineHeight(value=round(item["lineHeight"], 2), unit="PIXELS") if item.get("lineHeight") else None
+        base = item.get("base")
+        para_style = _run_style(base, self.fonts.get(base.get("fk"))) if base else TextStyle()
         for runs in item["paras"]:
             out: list[Run] = []
             for run in runs:
@@ -418,7 +420,7 @@ class _Reader:
                 style = _run_style(run["s"], self.fonts.get(run["s"].get("fk")))
                 out.append(Run(text=run["t"], style=style))
             paragraphs.append(
-                Paragraph(runs=out, align=align, line_height=line_height, rtl=item.get("direction") == "rtl" or None)
+                Paragraph(runs=out, style=para_style, align=align, line_height=line_height, rtl=item.get("direction") == "rtl" or None)
             )  # type: ignore[arg-type]
         single = item.get("lines", 1) <= 1 and len(paragraphs) == 1 and "\v" not in paragraphs[0].text
         body = TextBody(

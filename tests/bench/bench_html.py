@@ -1,0 +1,136 @@
+"""Benchmark: warm-browser Chromium render throughput (slides/s at 1280x720). Target >= 8 slides/s.
+
+Run: .venv/bin/python tests/bench/bench_html.py [--slides 60] [--rounds 3]   (prints a table), or
+     .venv/bin/python -m pytest tests/bench/bench_html.py -s
+Decks: a generated 1280x720 div.slide deck (text, shapes, gradients, an inline SVG, an image),
+the IR fixture written by the HTML writer (when it is registered) and, when the shared corpus is
+present, its one-page slide files (each page loaded on its own: load + capture)."""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+TARGET = 8.0
+CORPUS = ROOT.parent / "shared" / "corpus" / "html"
+
+
+def synthetic_deck(n: int) -> str:
+    """A div.slide deck of `n` 1280x720 slides with typical content."""
+    png = base64.b64encode((ROOT / "fixtures" / "html" / "red-blue.png").read_bytes()).decode()
+    slides = []
+    for i in range(n):
+        slides.append(
+            f"""<div class="slide" data-slide-id="s{i}" style="position:relative;width:1280px;height:720px;
+            overflow:hidden;background:linear-gradient(135deg,#fdfbf7,#e{i % 10}e8f0)">
+            <h1 style="position:absolute;left:80px;top:60px;margin:0;font:700 48px 'Liberation Sans'">Slide {i}:
+            quarterly results</h1>
+            <p style="position:absolute;left:80px;top:170px;width:620px;margin:0;font:24px/1.4 'DejaVu Sans'">
+            {"Revenue grew in every region while costs stayed flat; the outlook is steady. " * 4}</p>
+            <div style="position:absolute;left:760px;top:170px;width:420px;height:260px;border-radius:16px;
+            background:#fff;box-shadow:0 4px 12px rgba(0,0,0,.2);border:2px solid #3366{i % 10}9"></div>
+            <svg style="position:absolute;left:800px;top:200px" width="340" height="200" viewBox="0 0 340 200">
+            <rect x="10" y="{120 - i % 50}" width="60" height="{80 + i % 50}" fill="#4472c4"/>
+            <rect x="100" y="60" width="60" height="140" fill="#ed7d31"/>
+            <circle cx="260" cy="100" r="60" fill="#a5a5a5"/></svg>
+            <img src="data:image/png;base64,{png}" style="position:absolute;left:80px;top:520px;width:160px;height:80px">
+            <ul style="position:absolute;left:300px;top:500px;margin:0;font:20px 'DejaVu Sans'">
+            <li>first point</li><li>second point</li><li>third point</li></ul></div>"""
+        )
+    return "<!DOCTYPE html><html><body style='margin:0'>" + "".join(slides) + "</body></html>"
+
+
+def _time_render(src: Path, out: Path, rounds: int) -> tuple[int, list[float]]:
+    from backends.render.chromium import render_html
+
+    render_html(src, out)  # warm: browser started, fonts cached
+    times = []
+    count = 0
+    for _ in range(rounds):
+        t = time.perf_counter()
+        count = len(render_html(src, out).slides)
+        times.append(time.perf_counter() - t)
+    return count, times
+
+
+def bench(slides: int = 60, rounds: int = 3) -> list[tuple[str, int, float, float]]:
+    """Rows: (deck, slides, best seconds, slides per second)."""
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="ace-bench-") as tmp:
+        tmpdir = Path(tmp)
+        deck = tmpdir / "synthetic.html"
+        deck.write_text(synthetic_deck(slides), encoding="utf-8")
+        n, times = _time_render(deck, tmpdir / "out1", rounds)
+        rows.append((f"generated div.slide deck ({slides} slides)", n, min(times), n / min(times)))
+        written = _written_fixture(tmpdir, slides)
+        if written is not None:
+            n, times = _time_render(written, tmpdir / "out2", rounds)
+            rows.append((f"IR fixture via the HTML writer ({n} slides)", n, min(times), n / min(times)))
+        pages = sorted(p for p in CORPUS.glob("*slide*.html")) if CORPUS.is_dir() else []
+        if pages:
+            from backends.render.chromium import render_html
+
+            render_html(pages[0], tmpdir / "warm")
+            t = time.perf_counter()
+            count = sum(len(render_html(p, tmpdir / f"c{i}").slides) for i, p in enumerate(pages))
+            dt = time.perf_counter() - t
+            rows.append((f"corpus one-page files ({len(pages)} pages, load + capture each)", count, dt, count / dt))
+    return rows
+
+
+def _written_fixture(tmpdir: Path, slides: int) -> Path | None:
+    """The IR fixture repeated to `slides` slides, written by the HTML writer (None if not registered)."""
+    from ace_core.ir.deck import Deck
+    from adapters.registry import registry
+
+    adapter = registry().get("html")
+    if not adapter.info.can_write:
+        return None
+    base = Deck.load(ROOT / "fixtures" / "ir" / "sample.json")
+    deck = base.clone()
+    k = 0
+    while len(deck.slides) < slides:
+        for s in base.slides:
+            copy = s.model_copy(deep=True)
+            copy.id = f"{s.id}~{k}"
+            for node in copy.iter_nodes():
+                node.id = f"{node.id}~{k}"
+            deck.slides.append(copy)
+            k += 1
+    deck.slides = deck.slides[:slides]
+    out = tmpdir / "fixture.html"
+    adapter.write(deck, out)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--slides", type=int, default=60)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    rows = bench(args.slides, args.rounds)
+    print(f"| deck | slides | seconds (best of {args.rounds}) | slides/s (target >= {TARGET:g}) |")
+    print("|---|---|---|---|")
+    for name, n, secs, rate in rows:
+        print(f"| {name} | {n} | {secs:.2f} | {rate:.1f} |")
+    print(f"median slides/s: {statistics.median(r[3] for r in rows):.1f}")
+    return 0 if rows[0][3] >= TARGET else 1
+
+
+def test_render_throughput() -> None:
+    rows = bench(slides=40, rounds=2)
+    for name, n, secs, rate in rows:
+        print(f"{name}: {n} slides in {secs:.2f} s = {rate:.1f} slides/s")
+    assert rows[0][3] >= TARGET
+
+
+if __name__ == "__main__":
+    sys.exit(main())
