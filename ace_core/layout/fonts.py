@@ -89,13 +89,31 @@ class FontFace:
     line_gap: float
     _cmap: dict[int, str] = field(repr=False)
     _hmtx: object = field(repr=False)
+    _font: object = field(default=None, repr=False)
     _adv: dict[str, float | None] = field(default_factory=dict, repr=False)
+    _kerning: _Kerning | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def line_units(self) -> float:
         """The face's normal line height (ascent + descent + line gap), font units."""
         return self.ascent + self.descent + self.line_gap
+
+    def kern(self, left: str, right: str) -> float:
+        """Pair kerning between two characters of this face, font units (0 when none). From the
+        GPOS 'kern' feature (pair adjustment lookups), else the legacy 'kern' table, as HarfBuzz
+        applies it by default; faces of more than 20,000 glyphs (CJK) are not kerned."""
+        kerning = self._kerning
+        if kerning is None:
+            with self._lock:
+                kerning = self._kerning or _Kerning(self._font)
+                self._kerning = kerning
+        if not kerning.active:
+            return 0.0
+        a, b = self._cmap.get(ord(left)), self._cmap.get(ord(right))
+        if a is None or b is None:
+            return 0.0
+        return kerning.value(a, b)
 
     def advance(self, ch: str) -> float | None:
         adv = self._adv.get(ch, -1.0)
@@ -106,6 +124,87 @@ class FontFace:
             adv = float(self._hmtx[glyph][0]) if glyph is not None else None  # type: ignore[index]
             self._adv[ch] = adv
         return adv
+
+
+class _Kerning:
+    """Pair adjustments of a face: GPOS PairPos lookups of the 'kern' feature (formats 1 and 2,
+    through Extension lookups), or the legacy 'kern' table. Subtables are tried in order; the
+    first one that covers the pair decides."""
+
+    def __init__(self, font: object) -> None:
+        self.subtables: list = []
+        self.legacy: dict[tuple[str, str], float] = {}
+        self.cache: dict[tuple[str, str], float] = {}
+        try:
+            self._load(font)
+        except Exception:  # a malformed table means no kerning, never a failed measurement
+            self.subtables, self.legacy = [], {}
+        self.active = bool(self.subtables or self.legacy)
+
+    def _load(self, font: object) -> None:
+        if font is None or font["maxp"].numGlyphs > 20_000:  # type: ignore[index]
+            return
+        if "GPOS" in font:  # type: ignore[operator]
+            table = font["GPOS"].table  # type: ignore[index]
+            records = table.FeatureList.FeatureRecord if table.FeatureList else []
+            indices = sorted({i for r in records if r.FeatureTag == "kern" for i in r.Feature.LookupListIndex})
+            for i in indices:
+                lookup = table.LookupList.Lookup[i]
+                for sub in lookup.SubTable:
+                    if lookup.LookupType == 9:
+                        if sub.ExtensionLookupType != 2:
+                            continue
+                        sub = sub.ExtSubTable
+                    elif lookup.LookupType != 2:
+                        continue
+                    self.subtables.append(_pair_subtable(sub))
+        if not self.subtables and "kern" in font:  # type: ignore[operator]
+            for kt in font["kern"].kernTables:  # type: ignore[index]
+                if getattr(kt, "coverage", 1) & 1 and hasattr(kt, "kernTable"):
+                    self.legacy.update({k: float(v) for k, v in kt.kernTable.items()})
+
+    def value(self, a: str, b: str) -> float:
+        key = (a, b)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        found = 0.0
+        if self.subtables:
+            for fmt, cover, data in self.subtables:
+                if a not in cover:
+                    continue
+                if fmt == 1:
+                    pair = data.get(a, {})
+                    if b in pair:
+                        found = pair[b]
+                        break
+                    continue
+                class1, class2, matrix = data
+                found = matrix[class1.get(a, 0)][class2.get(b, 0)]
+                break
+        else:
+            found = self.legacy.get(key, 0.0)
+        self.cache[key] = found
+        return found
+
+
+def _pair_subtable(sub: object) -> tuple[int, set[str], object]:
+    """(format, first-glyph coverage, data) of a GPOS PairPos subtable, XAdvance of the first glyph."""
+    cover = set(sub.Coverage.glyphs)  # type: ignore[attr-defined]
+    if sub.Format == 1:  # type: ignore[attr-defined]
+        pairs: dict[str, dict[str, float]] = {}
+        for first, pair_set in zip(sub.Coverage.glyphs, sub.PairSet, strict=False):  # type: ignore[attr-defined]
+            pairs[first] = {
+                r.SecondGlyph: float(getattr(r.Value1, "XAdvance", 0) or 0) for r in pair_set.PairValueRecord
+            }
+        return 1, cover, pairs
+    matrix = [
+        [float(getattr(c2.Value1, "XAdvance", 0) or 0) for c2 in c1.Class2Record]
+        for c1 in sub.Class1Record  # type: ignore[attr-defined]
+    ]
+    class1 = dict(sub.ClassDef1.classDefs) if sub.ClassDef1 else {}  # type: ignore[attr-defined]
+    class2 = dict(sub.ClassDef2.classDefs) if sub.ClassDef2 else {}  # type: ignore[attr-defined]
+    return 2, cover, (class1, class2, matrix)
 
 
 class FontIndex:
@@ -231,6 +330,7 @@ def _load_face(info: FontInfo) -> FontFace:
         line_gap=gap,
         _cmap=font.getBestCmap() or {},
         _hmtx=font["hmtx"],
+        _font=font,
     )
 
 
