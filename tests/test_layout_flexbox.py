@@ -44,7 +44,7 @@ def _size_css(node: NodeBase, parent: FrameNode | None) -> list[str]:
 
 
 def _node_html(node: NodeBase, parent: FrameNode | None, index: int) -> str:
-    css = ["box-sizing:border-box"] + _size_css(node, parent)
+    css = ["box-sizing:border-box", *_size_css(node, parent)]
     parent_layout = auto_layout(parent) if parent is not None else None
     if parent_layout is None or node.positioning == "ABSOLUTE":
         css.append(f"position:absolute;left:{node.x}px;top:{node.y}px")
@@ -128,7 +128,8 @@ def test_fixture_boxes_match_chromium_flexbox(name):
             chrome = page.evaluate(
                 """() => Object.fromEntries([...document.querySelectorAll('[data-id]')]
                    .filter(e => e.offsetParent !== null || e.style.position === 'absolute')
-                   .map(e => { const r = e.getBoundingClientRect(); return [e.dataset.id, [r.x, r.y, r.width, r.height]]; }))"""
+                   .map(e => { const r = e.getBoundingClientRect();
+                               return [e.dataset.id, [r.x, r.y, r.width, r.height]]; }))"""
             )
             ours = _absolute_boxes(slide)
             assert set(ours) <= set(chrome)
