@@ -134,6 +134,7 @@ def run_agent(
         total = total + u
         log.log("llm_call", purpose="route", model=router_client.model if router_client else None, **u.model_dump())
     backend.load(origin.clone())
+    origin = backend.export()  # the deck as the backend holds it (auto-layout solved): the diff's origin
     log.log("route", decision=decision.model_dump(), slides=summary.slide_count, backend=backend.name)
 
     states: list[Deck] = []

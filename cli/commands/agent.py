@@ -11,6 +11,91 @@ from cli.common import FROM_OPTION, JSON_OPTION, read_deck, set_json
 from cli.output import out
 
 
+def run_agent_edit(
+    deck_path: Path,
+    instruction: str,
+    output: Path,
+    *,
+    model: str | None = None,
+    iterations: int = 3,
+    log: Path | None = None,
+    to_format: str | None = None,
+    tau: int = 4,
+    max_tokens: int | None = None,
+    max_cost: float | None = None,
+    max_seconds: float | None = None,
+) -> None:
+    """`ace edit DECK -i INSTRUCTION --model MODEL -o OUT`: route, edit on the scene-graph backend with
+    the self-correcting loop, write OUT with its format's adapter and the trajectory log (JSONL)."""
+    from ace_core.agent import Budget, Trajectory, run_agent
+    from ace_core.llm import get_client
+    from adapters import read, write
+    from backends.agent_binding import AgentBinding
+    from backends.scenegraph import SceneGraphBackend
+    from judge.llm.edit_judge import make_if_judge
+
+    deck = read(deck_path)
+    client = get_client(model)
+    binding = AgentBinding(SceneGraphBackend())
+    judge = make_if_judge(client, render=_render_slides)
+    log_path = log or output.with_name(output.name + ".trajectory.jsonl")
+    trajectory = Trajectory(log_path)
+
+    def progress(record) -> None:
+        score = "-" if record.score is None else f"{record.score}/5"
+        state = "applied" if record.applied else "not applied"
+        out.info(
+            f"iteration {record.iteration}: IF {score}, {record.tool_calls} tool calls ({state}), "
+            f"{record.seconds:.1f} s: {record.critique[:140]}"
+        )
+
+    try:
+        result = run_agent(
+            deck,
+            instruction,
+            binding,
+            client,
+            judge,
+            router_client=client,
+            tau=tau,
+            max_iterations=iterations,
+            budget=Budget(max_tokens=max_tokens, max_cost=max_cost, max_seconds=max_seconds),
+            trajectory=trajectory,
+            on_iteration=progress,
+        )
+    finally:
+        trajectory.close()
+    report = write(result.deck, output, fmt=to_format)
+    data = {
+        "input": str(deck_path),
+        "output": str(output),
+        "log": str(log_path),
+        "decision": result.decision.model_dump(),
+        "scores": [r.score for r in result.iterations],
+        "chosen_iteration": result.chosen_iteration,
+        "stop_reason": result.stop_reason,
+        "tokens": result.usage.total_tokens,
+        "cost": round(result.usage.cost, 6),
+        "seconds": round(result.seconds, 2),
+        "losses": [e.model_dump(exclude_none=True) for e in report.entries],
+    }
+    out.result(
+        data,
+        f"wrote {output} (iteration {result.chosen_iteration} of {len(result.iterations)}, "
+        f"{result.stop_reason}; {result.usage.total_tokens} tokens, ${result.usage.cost:.4f}); "
+        f"log {log_path}",
+    )
+
+
+def _render_slides(deck, slide_ids: list[str], out_dir: Path) -> list[Path]:
+    """Prediction renders for the IF judge (Chromium through the HTML writer)."""
+    from backends.render.chromium import render_deck
+
+    wanted = set(slide_ids)
+    subset = deck.model_copy(update={"slides": [s for s in deck.slides if s.id in wanted]})
+    return render_deck(subset, out_dir, width=min(1280, round(deck.width))).paths
+
+
 def register(app: typer.Typer) -> None:
     app.command("route")(route_command)
 

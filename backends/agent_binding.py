@@ -1,0 +1,56 @@
+"""Bind any Backend to the agent loop: function schemas, routed serialization, one atomic commit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ace_core.ir.deck import Deck
+from ace_core.tools.registry import registry
+from backends.base import Backend
+
+__all__ = ["AgentBinding"]
+
+_MODE = {"MICRO_SPATIAL": "MICRO", "MACRO_PROGRAMMATIC": "MACRO", "SYSTEMIC_TOKEN": "SYSTEMIC", "FULL": "FULL"}
+
+
+class AgentBinding:
+    """`ace_core.agent.AgentBackend` over a `backends.base.Backend`."""
+
+    def __init__(self, backend: Backend, *, tools: list[str] | None = None) -> None:
+        self.backend = backend
+        self.name = backend.name
+        self._tools = tools
+
+    def load(self, deck: Deck) -> None:
+        self.backend.load(deck)
+
+    def export(self) -> Deck:
+        return self.backend.export()
+
+    def tool_schemas(self) -> list[dict[str, Any]]:
+        names = self._tools or [s.name for s in self.backend.tools()]
+        return registry().openai_tools(names)
+
+    def serialize(self, mode: str, targets: list[int] | None = None) -> str:
+        deck = self.backend.export() if targets else None
+        ids = [deck.slides[t].id for t in targets or [] if deck is not None and 0 <= t < len(deck.slides)]
+        return self.backend.serialize(_MODE.get(mode, mode), ids or None)
+
+    def commit(self, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """All calls of a round as one atomic batch (a lone batch_execute call is that batch)."""
+        if len(calls) == 1 and calls[0][0] == "batch_execute":
+            args = dict(calls[0][1])
+            args["atomic"] = True
+            outcome = self.backend.execute("batch_execute", args)
+        else:
+            operations: list[dict[str, Any]] = []
+            for name, args in calls:
+                if name == "batch_execute":
+                    operations.extend(args.get("operations") or [])
+                else:
+                    operations.append({"tool": name, "args": args})
+            outcome = self.backend.batch(operations, atomic=True)
+        if not outcome.get("ok") and "results" not in (outcome.get("result") or {}):
+            return [outcome]
+        results = (outcome.get("result") or {}).get("results") or []
+        return results or [outcome]
