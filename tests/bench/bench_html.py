@@ -41,7 +41,8 @@ def synthetic_deck(n: int) -> str:
             <rect x="10" y="{120 - i % 50}" width="60" height="{80 + i % 50}" fill="#4472c4"/>
             <rect x="100" y="60" width="60" height="140" fill="#ed7d31"/>
             <circle cx="260" cy="100" r="60" fill="#a5a5a5"/></svg>
-            <img src="data:image/png;base64,{png}" style="position:absolute;left:80px;top:520px;width:160px;height:80px">
+            <img src="data:image/png;base64,{png}"
+            style="position:absolute;left:80px;top:520px;width:160px;height:80px">
             <ul style="position:absolute;left:300px;top:500px;margin:0;font:20px 'DejaVu Sans'">
             <li>first point</li><li>second point</li><li>third point</li></ul></div>"""
         )
