@@ -730,3 +730,14 @@ def test_truncated_text_hugs_at_most_max_lines_and_max_height_caps_it():
     t.text.truncate, t.max_height = False, 50
     solve(f)
     assert t.height == 50
+
+
+def test_public_api_is_pinned():
+    import ace_core.layout as layout
+
+    assert set(layout.__all__) == {
+        "DEFAULT_FONT_SIZE", "DEFAULT_INSETS", "FontMetricsMeasurer", "LineBox", "MonospaceMeasurer", "TextLayout",
+        "TextMeasurer", "apply_constraints", "constrain", "default_measurer", "refit_group", "resize_frame",
+        "solve_affected", "solve_deck", "solve_slide", "solve_tree",
+    }  # fmt: skip
+    assert all(hasattr(layout, name) for name in layout.__all__)

@@ -10,11 +10,12 @@ The rules and every decision on undocumented Figma behaviour are in the docstrin
 `solver` (auto-layout), `constraints` (resizing) and `measure` (text); `flex` holds the arithmetic.
 """
 
-from ace_core.layout.constraints import apply_constraints, constrain
+from ace_core.layout.constraints import apply_constraints, constrain, refit_group
 from ace_core.layout.measure import (
     DEFAULT_FONT_SIZE,
     DEFAULT_INSETS,
     FontMetricsMeasurer,
+    LineBox,
     MonospaceMeasurer,
     TextLayout,
     TextMeasurer,
@@ -26,12 +27,14 @@ __all__ = [
     "DEFAULT_FONT_SIZE",
     "DEFAULT_INSETS",
     "FontMetricsMeasurer",
+    "LineBox",
     "MonospaceMeasurer",
     "TextLayout",
     "TextMeasurer",
     "apply_constraints",
     "constrain",
     "default_measurer",
+    "refit_group",
     "resize_frame",
     "solve_affected",
     "solve_deck",
