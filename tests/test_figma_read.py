@@ -96,7 +96,11 @@ def test_page_and_nodes_options(tmp_path: Path) -> None:
     picked = read_figma(FEATURES, nodes="10:16, 30:1")
     assert [s.id for s in picked.slides] == ["10:16", "30:1"]
     assert (picked.width, picked.height) == (464.0, 72.0)
-    assert picked.slides[0].children[0].id == "10:16/frame"  # auto-layout kept on a wrapper frame
+    wrapper = picked.slides[0].children[0]
+    assert wrapper.id == "10:16/frame" and wrapper.layout is not None  # auto-layout kept on a wrapper frame
+    # the slide's frame has the slide's size; its Figma sizing (FIXED x HUG) is kept for the writer
+    assert (wrapper.sizing_h, wrapper.sizing_v) == ("FIXED", "FIXED")
+    assert wrapper.meta["figma"]["sizing"] == ["FIXED", "HUG"]
     with pytest.raises(BadInputError, match="no page"):
         read_figma(FEATURES, page="Nope")
     with pytest.raises(BadInputError, match="no node"):

@@ -12,7 +12,19 @@ from pathlib import Path
 import pytest
 from conftest import needs_chromium
 
-from ace_core.ir import Deck, FrameNode, NodeBase, Slide, TextNode
+from ace_core.ir import (
+    AutoLayout,
+    Deck,
+    FrameNode,
+    NodeBase,
+    RectangleNode,
+    Sides,
+    Slide,
+    TextBody,
+    TextNode,
+    TextStyle,
+)
+from ace_core.layout import default_measurer, solve_deck
 from ace_core.layout.access import auto_layout
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ir"
@@ -100,12 +112,10 @@ def _absolute_boxes(slide: Slide) -> dict[str, tuple[float, float, float, float]
     return out
 
 
-@needs_chromium
-@pytest.mark.parametrize("name", ["layout_cards.json", "layout_wrap.json"])
-def test_fixture_boxes_match_chromium_flexbox(name):
+def _chromium_boxes(deck: Deck) -> list[tuple[Slide, dict]]:
     from playwright.sync_api import sync_playwright
 
-    deck = Deck.load(FIXTURES / name)
+    out = []
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path="/usr/bin/chromium",
@@ -125,14 +135,45 @@ def test_fixture_boxes_match_chromium_flexbox(name):
                 f"<html><body style='margin:0'><div id='slide' style='position:relative;width:{deck.width}px;"
                 f"height:{deck.height}px'>{body}</div></body></html>"
             )
-            chrome = page.evaluate(
+            boxes = page.evaluate(
                 """() => Object.fromEntries([...document.querySelectorAll('[data-id]')]
                    .filter(e => e.offsetParent !== null || e.style.position === 'absolute')
                    .map(e => { const r = e.getBoundingClientRect();
                                return [e.dataset.id, [r.x, r.y, r.width, r.height]]; }))"""
             )
-            ours = _absolute_boxes(slide)
-            assert set(ours) <= set(chrome)
-            for node_id, box in ours.items():
-                assert chrome[node_id] == pytest.approx(box, abs=0.5), (slide.id, node_id)
+            out.append((slide, boxes))
         browser.close()
+    return out
+
+
+def _assert_same(deck: Deck, tolerance: float) -> None:
+    for slide, chrome in _chromium_boxes(deck):
+        ours = _absolute_boxes(slide)
+        assert set(ours) <= set(chrome)
+        for node_id, box in ours.items():
+            assert chrome[node_id] == pytest.approx(box, abs=tolerance), (slide.id, node_id)
+
+
+@needs_chromium
+@pytest.mark.parametrize("name", ["layout_cards.json", "layout_wrap.json"])
+def test_fixture_boxes_match_chromium_flexbox(name):
+    _assert_same(Deck.load(FIXTURES / name), 0.5)
+
+
+@needs_chromium
+def test_baseline_alignment_matches_chromium():
+    def label(id_: str, size: float) -> TextNode:
+        body = TextBody.from_text("Base", TextStyle(font_family="Liberation Sans", font_size=size))
+        body.insets, body.auto_resize = Sides(), "WIDTH_AND_HEIGHT"
+        return TextNode(id=id_, text=body, sizing_h="HUG", sizing_v="HUG")
+
+    row = FrameNode(
+        id="row", x=10, y=10, sizing_h="HUG", sizing_v="HUG",
+        layout=AutoLayout(counter_align="BASELINE", item_spacing=8, padding_top=5),
+        children=[label("small", 14), label("big", 40), RectangleNode(id="box", width=30, height=20),
+                  label("mid", 24)],
+    )  # fmt: skip
+    deck = Deck(slides=[Slide(id="s", children=[row])])
+    solve_deck(deck, default_measurer())
+    assert len({c.y for c in row.children}) == 4  # really aligned by baselines
+    _assert_same(deck, 0.5)

@@ -183,7 +183,11 @@ class NodeReader:
         data = self._common(n, place, parent_mode)
         builder(n, data, place, ace.get("synthetic") == "1")
         if as_id is not None:
+            # the slide's own frame has the slide's size: FIXED both ways (Figma's sizing kept)
             data["id"], data["visible"] = as_id, True
+            if (data["sizing_h"], data["sizing_v"]) != ("FIXED", "FIXED"):
+                self._figma_meta(data)["sizing"] = [data["sizing_h"], data["sizing_v"]]
+                data["sizing_h"] = data["sizing_v"] = "FIXED"
         return self._finish(n, data, ace)
 
     def _finish(self, n: dict[str, Any], data: dict[str, Any], ace: dict[str, Any]) -> NodeBase | None:

@@ -107,7 +107,7 @@ class NodeWriter:
         }
         default_align = "CENTER" if kind in ("VECTOR", "LINE", "BOOLEAN_OPERATION") else "INSIDE"
         out.update(stroke_props_to_figma(node.strokes, node.stroke_weights, default_align))
-        out.update(child_layout_to_figma(node.sizing_h, node.sizing_v, node.positioning, parent_mode))
+        out.update(child_layout_to_figma(*_sizing(node), node.positioning, parent_mode))
         for field, key in (
             ("min_width", "minWidth"),
             ("max_width", "maxWidth"),
@@ -262,7 +262,7 @@ class NodeWriter:
             out["componentId"] = fmeta["componentId"]
         self._corners(out, node)
         out["clipsContent"] = node.clips_content
-        out.update(auto_layout_to_figma(node.layout, node.sizing_h, node.sizing_v))
+        out.update(auto_layout_to_figma(node.layout, *_sizing(node)))
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         mode = node.layout.mode if node.layout is not None else None
         out["children"] = [self.node(c, absolute, mode) for c in node.children]
@@ -387,6 +387,14 @@ class NodeWriter:
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
+
+
+def _sizing(node: NodeBase) -> tuple[str, str]:
+    """The node's Figma sizing: a slide frame's own (kept in meta) or the IR's."""
+    kept = (node.meta.get("figma") or {}).get("sizing") if isinstance(node.meta.get("figma"), dict) else None
+    if isinstance(kept, list) and len(kept) == 2 and all(k in ("FIXED", "HUG", "FILL") for k in kept):
+        return kept[0], kept[1]
+    return node.sizing_h, node.sizing_v
 
 
 def _zero_insets(insets: Sides | None) -> bool:
