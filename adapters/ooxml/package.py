@@ -194,6 +194,10 @@ class Package:
         self._xml[key] = root
         return root
 
+    def forget(self, name: str) -> None:
+        """Drop a parsed part from the cache (slides are read once: memory stays bounded)."""
+        self._xml.pop(name.lstrip("/"), None)
+
     def parse(self, data: bytes, name: str) -> etree._Element:
         if _DOCTYPE.match(data):
             raise BadInputError(

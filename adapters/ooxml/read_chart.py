@@ -215,6 +215,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
     if root is None:
         scope.loss("chart", f"chart part {part} is missing", node_id, severity="error")
         return None
+    pkg.forget(part)
     chart = root.find(qn("c:chart"))
     plot = chart.find(qn("c:plotArea")) if chart is not None else None
     if plot is None:

@@ -61,8 +61,10 @@ def read_pptx(
         deck.name = title
     slides = _slide_parts(pres, pkg, ctx)
     for sld_id, part in slides:
-        root = pkg.xml(part)
-        stored = cv.read_ace_id(find_child(root, "p:cSld"))
+        stored = None
+        if cv.ACE_EXT_URI.encode() in pkg.read_bytes(part):
+            stored = cv.read_ace_id(find_child(pkg.xml(part), "p:cSld"))
+            pkg.forget(part)
         ctx.slide_id_by_part[part] = ctx.ids.claim(stored, cv.derived_slide_id(sld_id))
     sections = _sections(pres)
     default_style = pres.find(qn("p:defaultTextStyle"))
@@ -70,6 +72,7 @@ def read_pptx(
         slide = _read_slide(ctx, masters, part, sld_id, index, default_style, master_shapes)
         slide.section = sections.get(str(sld_id))
         deck.slides.append(slide)
+        pkg.forget(part)
     _deck_losses(pkg, pres, masters, ctx)
     deck.meta[cv.DECK_META_VARIANT] = CT.VARIANTS.get(pkg.main_content_type, "presentation")
     if pkg.strict:
@@ -327,6 +330,7 @@ def _notes(pkg: Package, part: str) -> str:
     root = pkg.xml(notes_part) if notes_part else None
     if root is None:
         return ""
+    pkg.forget(notes_part or "")
     tree = find_child(find_child(root, "p:cSld"), "p:spTree")
     if tree is None:
         return ""

@@ -86,6 +86,7 @@ def _smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame: Fra
         scope.loss("smartart", f"SmartArt drawing {drawing} is unreadable ({exc.what})", node_id, severity="error")
         return GroupNode(**data)
     tree = root.find(qn("dsp:spTree")) if root is not None else None
+    pkg.forget(drawing)
     sub_scope = Scope(
         ctx=scope.ctx,
         part=drawing,
