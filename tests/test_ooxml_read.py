@@ -482,3 +482,44 @@ def test_every_corpus_deck_reads_and_matches_python_pptx_text(corpus_dir: Path) 
 
 def test_pptx_units_helper_sanity() -> None:
     assert Emu(PX).inches == pytest.approx(1 / 96)
+
+
+def test_rtl_spacing_autofit_insets_and_anchor(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(2))
+    frame = box.text_frame
+    frame.text = "مرحبا بالعالم"
+    para = frame.paragraphs[0]
+    para.line_spacing = 1.5
+    para.space_before = Pt(12)
+    frame.margin_left = Inches(0.5)
+    path = save(prs, tmp_path / "rtl.pptx")
+
+    def edit(body: bytes) -> bytes:
+        body = body.replace(b"<a:p><a:pPr", b'<a:p><a:pPr rtl="1" algn="r"', 1)
+        body = body.replace(b'wrap="none"', b'anchor="ctr"')
+        return body.replace(b"<a:spAutoFit/>", b'<a:normAutofit fontScale="62500" lnSpcReduction="20000"/>')
+
+    deck = read_pptx(rezip(path, tmp_path / "rtl2.pptx", {"ppt/slides/slide1.xml": edit}))
+    body = deck.slides[0].children[0].text
+    para = body.paragraphs[0]
+    assert para.rtl is True and para.align == "RIGHT"
+    assert para.line_height.unit == "PERCENT" and para.line_height.value == pytest.approx(150)
+    assert para.space_before == pytest.approx(16)
+    assert body.insets.left == pytest.approx(48) and body.insets.top == pytest.approx(45720 / PX)
+    assert (body.vertical_align, body.autofit, body.font_scale, body.line_spacing_reduction) == (
+        "CENTER",
+        "SHRINK",
+        62.5,
+        20.0,
+    )
+
+
+def test_smartart_text_boxes_follow_their_shape() -> None:
+    deck = read_pptx(FIX / "tika-testPPT_groups.pptx")
+    art = next(n for _, n in deck.iter_nodes() if n.meta.get(cv.META_SMARTART))
+    assert all(c.type == "RECTANGLE" and c.text is not None for c in art.children)  # txXfrm equals the shape box
+    chart_deck = read_pptx(FIX / "docx4j-pptx-chart.pptx")
+    chart = next(n for _, n in chart_deck.iter_nodes() if n.type == "CHART")
+    assert any(e.feature == "chart-format" and e.node_id == chart.id for e in chart_deck.report.entries)

@@ -216,6 +216,8 @@ def read_stroke(
             cap = ln.get("cap")
         if ln.get("algn"):
             align = ln.get("algn")
+        if ln.get("cmpd") not in (None, "sng"):
+            scope.loss("line-compound", f"a {ln.get('cmpd')} compound line is drawn as a single line", node_id)
         f = find_fill(ln)
         if f is not None:
             fill = (f, ph)

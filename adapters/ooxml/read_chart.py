@@ -288,6 +288,12 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
     style = _val(root, "c:style")
     if style is not None and style.isdigit():
         data["style"] = int(style)
+    scope.loss(
+        "chart-format",
+        "chart styling beyond type, data, series colours, axes, legend and labels is kept only in patch mode",
+        node_id,
+        severity="info",
+    )
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)

@@ -143,8 +143,8 @@ class ShapeReader:
                 kids, which = choose_alternate(el)
                 out.extend(self.read_tree(kids, frame, which))
                 continue
-            node = self.read_shape(el, frame)
-            if node is not None:
+            got = self.read_shape(el, frame)
+            for node in got if isinstance(got, list) else [got] if got is not None else []:
                 if alt:
                     node.meta[cv.META_ALT_CONTENT] = alt
                 out.append(node)
@@ -349,7 +349,40 @@ class ShapeReader:
             body_prs.append(tx_body.find(qn("a:bodyPr")) if tx_body is not None else None)
             text = read_text_body(tx_body, layers, [b for b in body_prs if b is not None], self.scope, node_id)
         has_text = text is not None and any(p.runs for p in text.paragraphs)
-        return self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
+        node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
+        tx_xfrm = el.find(qn("dsp:txXfrm"))
+        if has_text and tx_xfrm is not None:
+            return self._split_text_box(node, read_xfrm(tx_xfrm), frame)
+        return node
+
+    def _split_text_box(self, node: Any, txf: _Xfrm, frame: Frame) -> Any:
+        """A SmartArt shape whose text box (dsp:txXfrm) differs from its geometry: the text
+        becomes its own TEXT node over the shape (or moves, when the shape is a bare text box)."""
+        x, y, w, h = frame.box(txf.x, txf.y, txf.cx, txf.cy)
+        box = (node.x, node.y, node.width, node.height)
+        same = all(abs(a - b) <= 0.5 for a, b in zip((x, y, w, h), box, strict=True))
+        if same and abs(txf.rot) < 0.01:
+            return node
+        rot = (node.rotation + txf.rot + 180.0) % 360.0 - 180.0  # the text box turns with its shape
+        if isinstance(node, TextNode):
+            node.x, node.y, node.width, node.height, node.rotation = x, y, w, h, rot
+            return node
+        text = node.text
+        node.text = None
+        tid = self.scope.ctx.ids.claim(None, f"{node.id}.t")
+        label = TextNode(
+            id=tid,
+            name=f"{node.name} text".strip(),
+            x=x,
+            y=y,
+            width=w,
+            height=h,
+            rotation=rot,
+            text=text,
+            source=NodeSource(format="pptx", ref=node.source.ref if node.source else self.scope.part),
+            meta={cv.META_KIND: "dsp:txXfrm"},
+        )
+        return [node, label]
 
     def _sp_node(
         self, data: dict[str, Any], geom: etree._Element | None, text: Any, has_text: bool, textual: bool, xf: _Xfrm

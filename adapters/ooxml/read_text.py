@@ -12,7 +12,7 @@ from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import FILL_TAGS, read_fill
+from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.values import angle_deg, emu, pct, to_float
 
@@ -186,6 +186,16 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
             data["fill"] = SolidPaint(color=Color(a=0.0))
     elif fill is not None:
         data["fill"] = fill
+    outline = rpr.kids.get("ln")
+    if (
+        isinstance(outline, etree._Element)
+        and find_fill(outline) is not None
+        and local(find_fill(outline).tag) != "noFill"
+    ):
+        scope.loss("text-outline", "outlined text is drawn without its outline", node_id)
+    effect = rpr.kids.get("effect")
+    if isinstance(effect, etree._Element) and len(effect):
+        scope.loss("text-effect", "text shadow / glow effects are not carried", node_id)
     hl = rpr.kids.get("highlight")
     if isinstance(hl, etree._Element):
         color = scope.colors.color(hl)
