@@ -1,0 +1,738 @@
+"""Charts drawn from their data as SVG: bar / column (clustered, stacked, percent), line, area,
+pie, doughnut, scatter, bubble and radar, with axes, tick labels, gridlines, legend, title and
+data labels. Lengths in px; text sizes default to Office's (10 pt ticks and legend, 14 pt title)."""
+
+from __future__ import annotations
+
+import math
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from html import escape
+
+from ace_core.color import Color
+from ace_core.drawing.fonts import css_font_stack
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
+from ace_core.ir.style import Paint, SolidPaint
+
+__all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
+
+PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363"]
+_TEXT = "#000000"
+_GRID = "#d9d9d9"
+_AXIS = "#bfbfbf"
+TICK_SIZE = 24.0  # 18 pt: PowerPoint's default chart text size
+TITLE_SIZE = 28.8  # 1.2 x the text size, bold
+
+
+@dataclass
+class _Look:
+    """Text size (px), colour and palette a chart is drawn with."""
+
+    size: float = TICK_SIZE
+    title_size: float = TITLE_SIZE
+    color: str = _TEXT
+    palette: tuple[str, ...] = tuple(PALETTE)
+
+
+@dataclass
+class ChartSvg:
+    """The SVG element of a chart and what it could not draw."""
+
+    svg: str
+    losses: list[str] = field(default_factory=list)
+
+
+def _f(v: float) -> str:
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _color(paint: Paint | None, fallback: str) -> tuple[str, float]:
+    if isinstance(paint, SolidPaint) and paint.visible:
+        return paint.color.hex.lower(), paint.color.a * paint.opacity
+    if paint is not None and paint.type == "GRADIENT_LINEAR" and paint.stops:  # type: ignore[union-attr]
+        c: Color = paint.stops[0].color  # type: ignore[union-attr]
+        return c.hex.lower(), c.a
+    return fallback, 1.0
+
+
+_LOOK: ContextVar[_Look] = ContextVar("chart_look")
+
+
+def _look() -> _Look:
+    return _LOOK.get(_Look())
+
+
+def _pal(i: int) -> str:
+    pal = _look().palette
+    return pal[i % len(pal)]
+
+
+def _fill_attr(color: str, alpha: float) -> str:
+    return f'fill="{color}"' + (f' fill-opacity="{_f(alpha)}"' if alpha < 0.999 else "")
+
+
+def _poly(points: list[tuple[float, float]], close: bool = True) -> str:
+    return "M" + "L".join(f"{_f(x)} {_f(y)}" for x, y in points) + ("Z" if close else "")
+
+
+def _square(x: float, y: float, side: float, fill: str) -> str:
+    return f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(side)}" height="{_f(side)}" {fill}/>'
+
+
+def _circle_d(cx: float, cy: float, r: float, sweep: int = 1) -> str:
+    return (
+        f"M{_f(cx + r)} {_f(cy)}A{_f(r)} {_f(r)} 0 1 {sweep} {_f(cx - r)} {_f(cy)}"
+        f"A{_f(r)} {_f(r)} 0 1 {sweep} {_f(cx + r)} {_f(cy)}Z"
+    )
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, color: str = _GRID, width: float = 0.75) -> str:
+    return (
+        f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{color}" stroke-width="{_f(width)}"/>'
+    )
+
+
+def _text_w(text: str, size: float) -> float:
+    return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
+
+
+def _text(
+    x: float, y: float, text: str, size: float, anchor: str = "middle", color: str | None = None, extra: str = ""
+) -> str:
+    return (
+        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{color or _look().color}" text-anchor="{anchor}"'
+        f' dominant-baseline="central"{extra}>{escape(text, quote=False)}</text>'
+    )
+
+
+# -- numbers -----------------------------------------------------------------------------------
+
+
+def format_number(v: float, fmt: str | None = None) -> str:
+    """A value as a chart label, honouring the common Excel formats (0, 0.0, #,##0, 0%, General)."""
+    fmt = (fmt or "General").split(";")[0]
+    pct = "%" in fmt
+    if pct:
+        v *= 100
+    if fmt.lower() == "general" or not any(ch in fmt for ch in "0#"):
+        text = f"{v:.10g}"
+        if "e" in text:
+            text = f"{v:.4g}"
+        if abs(v) >= 1e6 and v == int(v):
+            text = str(int(v))
+        return text + ("%" if pct else "")
+    decimals = 0
+    if "." in fmt:
+        decimals = sum(1 for ch in fmt.split(".", 1)[1] if ch in "0#")
+    text = f"{v:,.{decimals}f}" if "," in fmt else f"{v:.{decimals}f}"
+    prefix = fmt.split("0")[0].split("#")[0].replace('"', "").replace("\\", "")
+    if prefix in ("$", "€", "£", "¥"):
+        text = prefix + text
+    return text + ("%" if pct else "")
+
+
+def nice_scale(
+    lo: float, hi: float, axis: ChartAxis | None = None, *, include_zero: bool = True
+) -> tuple[float, float, float]:
+    """(min, max, major unit) covering lo..hi with 'nice' steps (1, 2, 5 x 10^k), as Office does;
+    the axis's own min / max / major unit win when set."""
+    if include_zero:
+        lo, hi = min(lo, 0.0), max(hi, 0.0)
+    if hi <= lo:
+        hi = lo + 1.0
+    amin = axis.min if axis and axis.min is not None else None
+    amax = axis.max if axis and axis.max is not None else None
+    span = (amax if amax is not None else hi) - (amin if amin is not None else lo)
+    if span <= 0:
+        span = 1.0
+    step = axis.major_unit if axis and axis.major_unit else None
+    if not step:
+        raw = span / 6.0
+        mag = 10 ** math.floor(math.log10(raw))
+        for m in (1, 2, 2.5, 5, 10):
+            if raw <= m * mag:
+                step = m * mag
+                break
+    assert step
+    vmin = amin if amin is not None else math.floor(lo / step + 1e-9) * step
+    vmax = amax if amax is not None else math.ceil(hi / step - 1e-9) * step
+    if vmax <= vmin:
+        vmax = vmin + step
+    return vmin, vmax, step
+
+
+def _ticks(vmin: float, vmax: float, step: float) -> list[float]:
+    n = round((vmax - vmin) / step)
+    if n > 200:
+        n = 200
+        step = (vmax - vmin) / n
+    return [vmin + i * step for i in range(n + 1)]
+
+
+# -- layout ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _series_colors(chart: ChartData) -> list[tuple[str, float]]:
+    return [_color(s.fill or (s.line.paint if s.line else None), _pal(i)) for i, s in enumerate(chart.series)]
+
+
+def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
+    if chart.chart_type in ("pie", "doughnut") or (chart.vary_colors and len(chart.series) == 1):
+        s = chart.series[0] if chart.series else ChartSeries()
+        return [(c, _point_color(s, i)) for i, c in enumerate(chart.categories)]
+    return [
+        (s.name or f"Series {i + 1}", col)
+        for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False))
+    ]
+
+
+def _point_color(s: ChartSeries, i: int) -> tuple[str, float]:
+    pf = s.point_fills[i] if s.point_fills and i < len(s.point_fills) else None
+    return _color(pf, _pal(i))
+
+
+def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
+    """Draw the legend and return the remaining box."""
+    legend = chart.legend
+    if legend is None or legend.position == "none":
+        return box
+    entries = _legend_entries(chart)
+    if not entries:
+        return box
+    size = (legend.font.font_size if legend.font and legend.font.font_size else None) or _look().size
+    sw = size * 0.7
+    widths = [_text_w(name, size) + sw + size * 0.5 for name, _ in entries]
+    pos = legend.position
+    if pos in ("right", "left", "top_right"):
+        col_w = max(widths) + size
+        row_h = size * 1.5
+        total_h = row_h * len(entries)
+        lx = box.x + box.w - col_w if pos != "left" else box.x + size * 0.3
+        ly = box.y + (box.h - total_h) / 2 if pos != "top_right" else box.y
+        for i, (name, (col, alpha)) in enumerate(entries):
+            cy = ly + row_h * (i + 0.5)
+            out.append(_square(lx, cy - sw / 2, sw, _fill_attr(col, alpha)))
+            out.append(_text(lx + sw + size * 0.3, cy, name, size, "start"))
+        if legend.overlay:
+            return box
+        if pos == "left":
+            return _Box(box.x + col_w, box.y, box.w - col_w, box.h)
+        return _Box(box.x, box.y, box.w - col_w, box.h)
+    # top / bottom: one row, wrapped when too wide
+    row_h = size * 1.6
+    rows: list[list[int]] = [[]]
+    cur = 0.0
+    for i, w in enumerate(widths):
+        if rows[-1] and cur + w > box.w:
+            rows.append([])
+            cur = 0.0
+        rows[-1].append(i)
+        cur += w
+    total_h = row_h * len(rows)
+    top = box.y if pos == "top" else box.y + box.h - total_h
+    for r, idxs in enumerate(rows):
+        row_w = sum(widths[i] for i in idxs)
+        x = box.x + (box.w - row_w) / 2
+        cy = top + row_h * (r + 0.5)
+        for i in idxs:
+            name, (col, alpha) = entries[i]
+            out.append(
+                f'<rect x="{_f(x)}" y="{_f(cy - sw / 2)}" width="{_f(sw)}" height="{_f(sw)}" {_fill_attr(col, alpha)}/>'
+            )
+            out.append(_text(x + sw + size * 0.3, cy, name, size, "start"))
+            x += widths[i]
+    if legend.overlay:
+        return box
+    if pos == "top":
+        return _Box(box.x, box.y + total_h, box.w, box.h - total_h)
+    return _Box(box.x, box.y, box.w, box.h - total_h)
+
+
+# -- category charts (bar, column, line, area) -------------------------------------------------
+
+
+def _values(s: ChartSeries, n: int) -> list[float | None]:
+    vals = list(s.values[:n])
+    return vals + [None] * (n - len(vals))
+
+
+def _stack_totals(chart: ChartData, n: int) -> tuple[list[float], list[float], list[float]]:
+    pos = [0.0] * n
+    neg = [0.0] * n
+    absum = [0.0] * n
+    for s in chart.series:
+        for i, v in enumerate(_values(s, n)):
+            if v is None:
+                continue
+            if v >= 0:
+                pos[i] += v
+            else:
+                neg[i] += v
+            absum[i] += abs(v)
+    return pos, neg, absum
+
+
+def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
+    horizontal = chart.chart_type == "bar"
+    n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
+    cats = list(chart.categories[:n]) + [str(i + 1) for i in range(len(chart.categories), n)]
+    grouping = chart.grouping
+    stacked = grouping in ("stacked", "percent_stacked") and chart.chart_type in ("bar", "column", "area", "line")
+    percent = grouping == "percent_stacked"
+    vals = [v for s in chart.series for v in s.values if v is not None]
+    if percent:
+        lo, hi = 0.0, 1.0
+        _, neg, _ = _stack_totals(chart, n)
+        if any(x < 0 for x in neg):
+            lo = -1.0
+    elif stacked:
+        pos, neg, _ = _stack_totals(chart, n)
+        lo, hi = min([*neg, 0.0]), max([*pos, 0.0])
+    else:
+        lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
+    vaxis = chart.y_axis
+    caxis = chart.x_axis
+    include_zero = chart.chart_type in ("bar", "column", "area") or lo >= 0 or hi <= 0 or (hi - lo) > 0.3 * abs(hi)
+    vmin, vmax, step = nice_scale(lo, hi, vaxis, include_zero=include_zero)
+    if percent and vaxis.max is None:
+        vmin, vmax = (-1.0 if lo < 0 else 0.0), 1.0
+        step = vaxis.major_unit or 0.1
+    fmt = vaxis.number_format or ("0%" if percent else None)
+    ticks = _ticks(vmin, vmax, step)
+    labels = [format_number(t, fmt) for t in ticks]
+    size = _look().size
+    # reserve room for the tick labels
+    lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
+    cat_lab = max((_text_w(c, size) for c in cats), default=0.0)
+    if horizontal:
+        plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
+        plot.w = box.x + box.w - plot.x - size * 0.8
+        plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
+    else:
+        plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
+        plot.w = box.x + box.w - plot.x - size * 0.5
+        plot.h = box.y + box.h - plot.y - (size * 1.9 if caxis.visible else size * 0.5)
+    if plot.w <= 4 or plot.h <= 4:
+        losses.append("chart too small to draw its plot area")
+        return
+    span = vmax - vmin or 1.0
+
+    def vpos(v: float) -> float:
+        f = (v - vmin) / span
+        if vaxis.reverse:
+            f = 1 - f
+        return plot.x + f * plot.w if horizontal else plot.y + plot.h - f * plot.h
+
+    # gridlines and value tick labels
+    for t, lab in zip(ticks, labels, strict=False):
+        p = vpos(t)
+        if vaxis.gridlines:
+            if horizontal:
+                out.append(_line(p, plot.y, p, plot.y + plot.h, _GRID))
+            else:
+                out.append(_line(plot.x, p, plot.x + plot.w, p, _GRID))
+        if vaxis.visible:
+            if horizontal:
+                out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size))
+            else:
+                out.append(_text(plot.x - size * 0.4, p, lab, size, "end"))
+    # category axis
+    band = (plot.h if horizontal else plot.w) / n
+
+    def cpos(i: int) -> float:
+        k = n - 1 - i if (horizontal != caxis.reverse) else i
+        return (plot.y + k * band) if horizontal else (plot.x + k * band)
+
+    base = vpos(min(max(0.0, vmin), vmax))
+    if caxis.visible:
+        if horizontal:
+            out.append(_line(base, plot.y, base, plot.y + plot.h, _AXIS))
+        else:
+            out.append(_line(plot.x, base, plot.x + plot.w, base, _AXIS))
+        step_lab = max(1, math.ceil(max(_text_w(c, size) for c in cats) / max(band, 1.0))) if not horizontal else 1
+        for i, c in enumerate(cats):
+            if i % step_lab:
+                continue
+            mid = cpos(i) + band / 2
+            if horizontal:
+                out.append(_text(plot.x - size * 0.4, mid, c, size, "end"))
+            else:
+                out.append(_text(mid, plot.y + plot.h + size * 0.9, c, size))
+    if caxis.gridlines:
+        for i in range(n + 1):
+            p = (plot.y + i * band) if horizontal else (plot.x + i * band)
+            if horizontal:
+                out.append(_line(plot.x, p, plot.x + plot.w, p, _GRID))
+            else:
+                out.append(_line(p, plot.y, p, plot.y + plot.h, _GRID))
+    colors = _series_colors(chart)
+    labels_on = chart.data_labels is not None and chart.data_labels.show_value
+    lfmt = (chart.data_labels.number_format if chart.data_labels else None) or vaxis.number_format
+    if chart.chart_type in ("bar", "column"):
+        _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labels_on, lfmt, out)
+    else:
+        _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on, lfmt, out)
+
+
+def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labels_on, lfmt, out) -> None:
+    k = len(chart.series) or 1
+    gap = (chart.gap_width if chart.gap_width is not None else 150.0) / 100.0
+    overlap = 1.0 if stacked else (chart.overlap or 0.0) / 100.0
+    slots = 1 if stacked else k - (k - 1) * overlap
+    bar = band / (slots + gap)
+    pos_acc = [0.0] * n
+    neg_acc = [0.0] * n
+    _, _, absum = _stack_totals(chart, n) if percent else (None, None, [1.0] * n)
+    for si, s in enumerate(chart.series):
+        col, alpha = colors[si]
+        for i, v in enumerate(_values(s, n)):
+            if v is None:
+                continue
+            if percent:
+                v = v / absum[i] if absum[i] else 0.0
+            if stacked:
+                start = pos_acc[i] if v >= 0 else neg_acc[i]
+                end = start + v
+                if v >= 0:
+                    pos_acc[i] = end
+                else:
+                    neg_acc[i] = end
+                offset = gap * bar / 2
+            else:
+                start, end = 0.0, v
+                offset = gap * bar / 2 + si * bar * (1 - overlap)
+            fill_col, fill_alpha = (
+                _point_color(s, i) if (s.point_fills and s.point_fills[i % len(s.point_fills)]) else (col, alpha)
+            )
+            if chart.vary_colors and len(chart.series) == 1 and not s.point_fills:
+                fill_col, fill_alpha = _pal(i), 1.0
+            p0, p1 = vpos(start), vpos(end)
+            lo_p, hi_p = min(p0, p1), max(p0, p1)
+            c0 = cpos(i) + offset
+            if horizontal:
+                x, y, w, h = lo_p, c0, hi_p - lo_p, bar
+            else:
+                x, y, w, h = c0, lo_p, bar, hi_p - lo_p
+            out.append(
+                f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" {_fill_attr(fill_col, fill_alpha)}/>'
+            )
+            if labels_on:
+                text = format_number(v, "0%" if percent else lfmt)
+                if horizontal:
+                    out.append(
+                        _text(
+                            x + w + 3 if not stacked else x + w / 2,
+                            y + h / 2,
+                            text,
+                            _look().size * 0.9,
+                            "start" if not stacked else "middle",
+                        )
+                    )
+                else:
+                    out.append(
+                        _text(x + w / 2, y - _look().size * 0.6 if not stacked else y + h / 2, text, _look().size * 0.9)
+                    )
+
+
+def _smooth_path(pts: list[tuple[float, float]]) -> str:
+    d = f"M{_f(pts[0][0])} {_f(pts[0][1])}"
+    for i in range(len(pts) - 1):
+        p0 = pts[i - 1] if i > 0 else pts[i]
+        p1, p2 = pts[i], pts[i + 1]
+        p3 = pts[i + 2] if i + 2 < len(pts) else p2
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d += f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}"
+    return d
+
+
+def _marker(kind: str | None, x: float, y: float, col: str, r: float = 3.5) -> str:
+    if kind in (None, "none"):
+        return ""
+    if kind == "square":
+        return _square(x - r, y - r, 2 * r, f'fill="{col}"')
+    if kind == "diamond":
+        k = r * 1.3
+        return f'<path d="{_poly([(x, y - k), (x + k, y), (x, y + k), (x - k, y)])}" fill="{col}"/>'
+    if kind == "triangle":
+        k = r * 1.2
+        return f'<path d="{_poly([(x, y - k), (x + k, y + r), (x - k, y + r)])}" fill="{col}"/>'
+    return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{col}"/>'
+
+
+def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on, lfmt, out) -> None:
+    acc = [0.0] * n
+    _, _, absum = _stack_totals(chart, n) if percent else (None, None, [1.0] * n)
+    area = chart.chart_type == "area"
+    layers: list[str] = []
+    for si, s in enumerate(chart.series):
+        col, alpha = colors[si]
+        pts: list[tuple[float, float]] = []
+        bottoms: list[tuple[float, float]] = []
+        shown: list[float] = []
+        for i, v in enumerate(_values(s, n)):
+            x = cpos(i) + band / 2
+            if v is None:
+                if not area:
+                    continue
+                v = 0.0
+            if percent:
+                v = v / absum[i] if absum[i] else 0.0
+            lo = acc[i] if stacked else 0.0
+            hi = lo + v if stacked else v
+            if stacked:
+                acc[i] = hi
+            pts.append((x, vpos(hi)))
+            bottoms.append((x, vpos(lo)))
+            shown.append(v)
+        if not pts:
+            continue
+        if area:
+            poly = pts + list(reversed(bottoms if stacked else [(x, base) for x, _ in pts]))
+            d = _poly(poly)
+            layers.append(f'<path d="{d}" {_fill_attr(col, alpha)}/>')
+        else:
+            width = s.line.weight if s.line else 2.25
+            d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
+            layers.append(
+                f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}" stroke-linejoin="round"/>'
+            )
+            if s.marker not in ("none",):
+                layers.extend(_marker(s.marker or "circle", x, y, col) for x, y in pts)
+        if labels_on:
+            for (x, y), v in zip(pts, shown, strict=False):
+                text = format_number(v, "0%" if percent else lfmt)
+                layers.append(_text(x, y - _look().size * 0.8, text, _look().size * 0.9))
+    out.extend(layers)
+
+
+# -- pie and doughnut --------------------------------------------------------------------------
+
+
+def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
+    s = chart.series[0] if chart.series else ChartSeries()
+    vals = [max(v or 0.0, 0.0) for v in s.values]
+    total = sum(vals)
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    r = max(min(box.w, box.h) / 2 - 6, 1.0)
+    hole = 0.0
+    if chart.chart_type == "doughnut":
+        hole = (chart.hole_size if chart.hole_size is not None else 50.0) / 100.0
+    if total <= 0:
+        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="none" stroke="{_AXIS}"/>')
+        return
+    angle = -math.pi / 2
+    labels = chart.data_labels
+    for i, v in enumerate(vals):
+        if v <= 0:
+            continue
+        sweep = 2 * math.pi * v / total
+        col, alpha = _point_color(s, i)
+        a0, a1 = angle, angle + sweep
+        large = 1 if sweep > math.pi else 0
+        if sweep >= 2 * math.pi - 1e-9:
+            d = _circle_d(cx, cy, r)
+            if hole:
+                d += _circle_d(cx, cy, r * hole, 0)
+        else:
+            x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
+            x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
+            d = f"M{_f(x0)} {_f(y0)}A{_f(r)} {_f(r)} 0 {large} 1 {_f(x1)} {_f(y1)}"
+            if hole:
+                hr = r * hole
+                d += f"L{_f(cx + hr * math.cos(a1))} {_f(cy + hr * math.sin(a1))}"
+                d += f"A{_f(hr)} {_f(hr)} 0 {large} 0 {_f(cx + hr * math.cos(a0))} {_f(cy + hr * math.sin(a0))}Z"
+            else:
+                d += f"L{_f(cx)} {_f(cy)}Z"
+        out.append(f'<path d="{d}" {_fill_attr(col, alpha)} fill-rule="evenodd" stroke="#ffffff" stroke-width="1"/>')
+        if labels is not None and (labels.show_value or labels.show_percent or labels.show_category):
+            mid = (a0 + a1) / 2
+            lr = r * (0.7 if not hole else (1 + hole) / 2)
+            parts = []
+            if labels.show_category and i < len(chart.categories):
+                parts.append(chart.categories[i])
+            if labels.show_value:
+                parts.append(format_number(s.values[i] or 0.0, labels.number_format))
+            if labels.show_percent:
+                parts.append(f"{round(100 * v / total)}%")
+            out.append(
+                _text(cx + lr * math.cos(mid), cy + lr * math.sin(mid), "; ".join(parts), _look().size, color="#ffffff")
+            )
+        angle = a1
+
+
+# -- scatter, bubble, radar --------------------------------------------------------------------
+
+
+def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
+    xs_all: list[float] = []
+    ys_all: list[float] = []
+    for s in chart.series:
+        xs = s.x_values or [float(i + 1) for i in range(len(s.values))]
+        for x, y in zip(xs, s.values, strict=False):
+            if x is not None and y is not None:
+                xs_all.append(x)
+                ys_all.append(y)
+    if not xs_all:
+        return
+    xmin, xmax, xstep = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=min(xs_all) >= 0)
+    ymin, ymax, ystep = nice_scale(min(ys_all), max(ys_all), chart.y_axis, include_zero=min(ys_all) >= 0)
+    size = _look().size
+    ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(ymin, ymax, ystep)]
+    lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
+    plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - size * 2.5)
+    if plot.w <= 4 or plot.h <= 4:
+        return
+
+    def px_(x: float) -> float:
+        return plot.x + (x - xmin) / ((xmax - xmin) or 1) * plot.w
+
+    def py_(y: float) -> float:
+        return plot.y + plot.h - (y - ymin) / ((ymax - ymin) or 1) * plot.h
+
+    for t, lab in zip(_ticks(ymin, ymax, ystep), ylabels, strict=False):
+        if chart.y_axis.gridlines:
+            out.append(_line(plot.x, py_(t), plot.x + plot.w, py_(t), _GRID))
+        if chart.y_axis.visible:
+            out.append(_text(plot.x - size * 0.4, py_(t), lab, size, "end"))
+    for t in _ticks(xmin, xmax, xstep):
+        if chart.x_axis.gridlines:
+            out.append(_line(px_(t), plot.y, px_(t), plot.y + plot.h, _GRID))
+        if chart.x_axis.visible:
+            out.append(_text(px_(t), plot.y + plot.h + size * 0.9, format_number(t, chart.x_axis.number_format), size))
+    out.append(_line(plot.x, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h, _AXIS))
+    colors = _series_colors(chart)
+    bubble = chart.chart_type == "bubble"
+    smax = max((abs(v or 0) for s in chart.series for v in (s.sizes or [])), default=1.0) or 1.0
+    for si, s in enumerate(chart.series):
+        col, alpha = colors[si]
+        xs = s.x_values or [float(i + 1) for i in range(len(s.values))]
+        pts = [(px_(x), py_(y)) for x, y in zip(xs, s.values, strict=False) if x is not None and y is not None]
+        if not pts:
+            continue
+        if bubble:
+            sizes = s.sizes or [1.0] * len(pts)
+            rmax = min(plot.w, plot.h) / 8
+            for (x, y), sz in zip(pts, sizes, strict=False):
+                r = rmax * math.sqrt(abs(sz or 0) / smax)
+                out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" {_fill_attr(col, min(alpha, 0.75))}/>')
+            continue
+        if s.line is not None or s.smooth:
+            width = s.line.weight if s.line else 2.25
+            d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
+            out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
+        if s.marker != "none":
+            out.extend(_marker(s.marker or "circle", x, y, col) for x, y in pts)
+
+
+def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
+    n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [3])
+    vals = [v for s in chart.series for v in s.values if v is not None]
+    vmin, vmax, step = nice_scale(min(vals, default=0.0), max(vals, default=1.0), chart.y_axis)
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    r = max(min(box.w, box.h) / 2 - _look().size * 2, 1.0)
+
+    def pt(i: int, v: float) -> tuple[float, float]:
+        a = -math.pi / 2 + 2 * math.pi * i / n
+        f = (v - vmin) / ((vmax - vmin) or 1)
+        return cx + r * f * math.cos(a), cy + r * f * math.sin(a)
+
+    for t in _ticks(vmin, vmax, step):
+        ring = [pt(i, t) for i in range(n)]
+        out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{_GRID}" stroke-width="0.75"/>')
+    for i in range(n):
+        x, y = pt(i, vmax)
+        out.append(_line(cx, cy, x, y, _GRID))
+        if i < len(chart.categories):
+            lx, ly = pt(i, vmax + (vmax - vmin) * 0.12)
+            out.append(_text(lx, ly, chart.categories[i], _look().size))
+    for si, s in enumerate(chart.series):
+        col, _ = _series_colors(chart)[si]
+        pts = [pt(i, v) for i, v in enumerate(s.values) if v is not None]
+        if pts:
+            out.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="2.25"/>')
+
+
+# -- entry point -------------------------------------------------------------------------------
+
+
+def _solid_hex(paint: Paint | None) -> str | None:
+    if isinstance(paint, SolidPaint) and paint.visible:
+        return paint.color.hex.lower()
+    return None
+
+
+def chart_svg(
+    chart: ChartData,
+    width: float,
+    height: float,
+    *,
+    font_family: str = "Calibri",
+    palette: list[str] | tuple[str, ...] | None = None,
+) -> ChartSvg:
+    """Draw `chart` in a `width` x `height` px box as an inline <svg> element. `palette` gives
+    the series colours (the theme's accents; Office's default accents when None). Text is
+    `chart.text_style` (size, colour, family), else 18 pt black, the title 1.2 x that, bold."""
+    base = chart.text_style
+    size = (base.font_size if base and base.font_size else None) or TICK_SIZE
+    look = _Look(
+        size=size,
+        title_size=size * 1.2,
+        color=_solid_hex(base.fill if base else None) or _TEXT,
+        palette=tuple(palette) if palette else tuple(PALETTE),
+    )
+    token = _LOOK.set(look)
+    try:
+        return _draw(chart, width, height, (base.font_family if base and base.font_family else None) or font_family)
+    finally:
+        _LOOK.reset(token)
+
+
+def _draw(chart: ChartData, width: float, height: float, font_family: str) -> ChartSvg:
+    losses: list[str] = []
+    out: list[str] = []
+    look = _look()
+    box = _Box(6.0, 6.0, max(width - 12.0, 1.0), max(height - 12.0, 1.0))
+    if chart.title:
+        ts = chart.title_style
+        tsize = (ts.font_size if ts and ts.font_size else None) or look.title_size
+        weight = ts.font_weight if ts and ts.font_weight else 700
+        color = _solid_hex(ts.fill if ts else None)
+        extra = f' font-weight="{weight}"' if weight != 400 else ""
+        out.append(_text(width / 2, box.y + tsize * 0.7, chart.title, tsize, color=color, extra=extra))
+        box = _Box(box.x, box.y + tsize * 1.6, box.w, box.h - tsize * 1.6)
+    kind = chart.chart_type
+    if kind in ("stock", "surface", "other"):
+        losses.append(f"{kind} chart drawn as a line chart")
+        kind = "line"
+    if chart.extra_types:
+        losses.append(f"combo chart: the {', '.join(chart.extra_types)} part is drawn as {kind}")
+    box = _legend(chart, box, out)
+    if not chart.series:
+        losses.append("chart has no series; only its frame is drawn")
+    elif kind in ("pie", "doughnut"):
+        if len(chart.series) > 1:
+            losses.append("pie / doughnut with several series: only the first is drawn")
+        _pie(chart, box, out)
+    elif kind in ("scatter", "bubble"):
+        _xy_chart(chart, box, out)
+    elif kind == "radar":
+        _radar(chart, box, out)
+    else:
+        drawn = chart if kind == chart.chart_type else chart.model_copy(update={"chart_type": kind})
+        _category_chart(drawn, box, out, losses)
+    font = css_font_stack(font_family).replace("'", "&#39;")
+    svg = (
+        f'<svg class="chart" width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}"'
+        f' style="position:absolute;left:0;top:0" font-family="{font}" aria-hidden="true">{"".join(out)}</svg>'
+    )
+    return ChartSvg(svg=svg, losses=losses)

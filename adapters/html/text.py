@@ -1,0 +1,335 @@
+"""Text bodies as HTML: a flex column of <p> per paragraph, runs as spans (links as <a>),
+bullets and autonumbers as marker spans, autofit font scale, line height, spacing and insets.
+
+The CSS of a paragraph and of a run is a pure function of the IR (`para_decls`, `run_decls`),
+so the schema reader can tell an edited declaration from the one the writer produced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ace_core.drawing.autonum import autonum_text
+from ace_core.drawing.fonts import css_font_stack, font_metrics, line_ratio, map_symbol_char, resolve_family
+from ace_core.ir.style import GradientPaint, Sides, SolidPaint
+from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
+from adapters.html.context import WriteCtx
+from adapters.html.css import color_css, gradient_css
+from adapters.html.schema import A_IR, attr, dump_ir, esc_text, join_style, num, px
+
+__all__ = [
+    "DEFAULT_INSETS",
+    "TextEnv",
+    "body_decls",
+    "para_decls",
+    "paragraph_ir",
+    "run_decls",
+    "text_html",
+]
+
+DEFAULT_INSETS = Sides(top=4.8, right=9.6, bottom=4.8, left=9.6)  # OOXML 0.05 in / 0.1 in
+_ALIGN = {"LEFT": "left", "CENTER": "center", "RIGHT": "right", "JUSTIFIED": "justify"}
+_VALIGN = {"TOP": "flex-start", "CENTER": "center", "BOTTOM": "flex-end"}
+_WRITING = {
+    "vert": "vertical-rl",
+    "eaVert": "vertical-rl",
+    "wordArtVert": "vertical-rl",
+    "wordArtVertRtl": "vertical-rl",
+    "mongolianVert": "vertical-lr",
+    "vert270": "sideways-lr",
+}
+_BASE = TextStyle()
+
+
+class TextEnv:
+    """What text CSS depends on besides the IR of the text: the theme fonts and the autofit scale
+    (`fit`: the font scale in percent that makes a shrink-on-overflow body fit its box)."""
+
+    def __init__(self, theme_fonts: Any, body: TextBody, fit: float | None = None, *, ooxml: bool = False) -> None:
+        self.theme_fonts = theme_fonts
+        self.ooxml = ooxml
+        percent = fit if fit is not None else body.font_scale
+        self.scale = (percent or 100.0) / 100.0
+        self.reduction = body.line_spacing_reduction or 0.0
+        self.body = body
+
+    def family(self, style: TextStyle) -> str:
+        return resolve_family(style.font_family, style.font_ref, self.theme_fonts)
+
+    def size(self, style: TextStyle) -> float:
+        return (style.font_size or 24.0) * self.scale
+
+
+def _over(base: TextStyle, over: TextStyle) -> TextStyle:
+    """`over` on top of `base`; a theme font reference on `over` replaces a family from `base`."""
+    merged = base.merged(over)
+    if over.font_ref and not over.font_family and base.font_family:
+        merged = merged.model_copy(update={"font_family": None})
+    return merged
+
+
+def _effective(body: TextBody, para: Paragraph, run: Run | None) -> TextStyle:
+    style = _over(body.style, para.style)
+    return _over(style, run.style) if run is not None else style
+
+
+def _first_run_style(body: TextBody, para: Paragraph) -> TextStyle:
+    for run in para.runs:
+        if run.text:
+            return _effective(body, para, run)
+    return _effective(body, para, para.runs[0] if para.runs else None)
+
+
+OOXML_LINE = 1.2  # single line pitch / font size in PowerPoint and LibreOffice, whatever the font
+OOXML_DESCENT = 0.2  # baseline above the bottom of a line, / font size; extra spacing goes above
+
+
+def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list[tuple[str, str]]:
+    """Line height as PowerPoint (and LibreOffice) lay out OOXML text: single = 1.2 x the font
+    size for every font, PERCENT scales that, extra (or missing) space goes above the text. CSS
+    splits the leading above and below, so the paragraph is shifted to put the baseline where
+    PowerPoint does."""
+    lh = para.line_height
+    if lh is not None and lh.unit == "PIXELS":
+        line_px = lh.value
+        decl = px(round(lh.value, 3))
+    else:
+        pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+        pct = max(pct - env.reduction, 1.0)
+        factor = OOXML_LINE * pct / 100.0
+        line_px = factor * size
+        decl = num(round(factor, 4))
+    ascent, descent, _ = font_metrics(family)
+    shift = line_px / 2 - OOXML_DESCENT * size + (descent - ascent) * size / 2
+    out = [("line-height", decl)]
+    if abs(shift) >= 0.05:
+        out += [("position", "relative"), ("top", px(round(shift, 2)))]
+    return out
+
+
+def _line_height(para: Paragraph, env: TextEnv, family: str) -> str | None:
+    lh = para.line_height
+    if lh is None or lh.unit == "AUTO":
+        if not env.reduction:
+            return None
+        pct = 100.0 - env.reduction
+    elif lh.unit == "PIXELS":
+        return px(round(lh.value, 3))
+    else:
+        pct = lh.value - env.reduction
+    return num(round(max(pct, 1.0) / 100.0 * line_ratio(family), 4))
+
+
+def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str, str]]:
+    """CSS of a <p>: the strut font (the first run's family and size), line height, alignment,
+    margins and spacing."""
+    first = _first_run_style(body, para)
+    family = env.family(first)
+    size = env.size(first)
+    decls = [("font-family", css_font_stack(family)), ("font-size", px(round(size, 3)))]
+    if env.ooxml:
+        decls += _ooxml_line(para, env, family, size)
+    else:
+        lh = _line_height(para, env, family)
+        if lh:
+            decls.append(("line-height", lh))
+    align = para.align or body.align
+    if align and align != "LEFT":
+        decls.append(("text-align", _ALIGN[align]))
+    if para.margin_left:
+        decls.append(("padding-left", px(para.margin_left)))
+    if para.indent:
+        decls.append(("text-indent", px(para.indent)))
+    if para.space_before:
+        decls.append(("padding-top", px(para.space_before)))
+    if para.space_after:
+        decls.append(("padding-bottom", px(para.space_after)))
+    if para.rtl:
+        decls.append(("direction", "rtl"))
+    return decls
+
+
+def _fill_decls(style: TextStyle) -> list[tuple[str, str]]:
+    fill = style.fill
+    if isinstance(fill, SolidPaint) and fill.visible:
+        return [("color", color_css(fill.color, fill.opacity))]
+    if isinstance(fill, GradientPaint) and fill.visible and fill.stops:
+        return [
+            ("color", color_css(fill.stops[0].color)),
+            ("background-image", gradient_css(fill, 100, 100).replace("px", "%")),
+            ("-webkit-background-clip", "text"),
+            ("-webkit-text-fill-color", "transparent"),
+        ]
+    return [("color", "#000000")]
+
+
+def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[tuple[str, str]]:
+    """CSS of a run span: what differs from its paragraph's strut font, and its own look."""
+    eff = _effective(body, para, run)
+    first = _first_run_style(body, para)
+    decls: list[tuple[str, str]] = []
+    family = env.family(eff)
+    if family != env.family(first):
+        decls.append(("font-family", css_font_stack(family)))
+    size = env.size(eff)
+    if eff.baseline:
+        size *= 0.58
+    if abs(size - env.size(first)) > 1e-9:
+        decls.append(("font-size", px(round(size, 3))))
+    if eff.font_weight and eff.font_weight != 400:
+        decls.append(("font-weight", str(eff.font_weight)))
+    if eff.italic:
+        decls.append(("font-style", "italic"))
+    decls.extend(_fill_decls(eff))
+    if eff.decoration == "UNDERLINE":
+        decls.append(("text-decoration", "underline"))
+    elif eff.decoration == "STRIKETHROUGH":
+        decls.append(("text-decoration", "line-through"))
+    if eff.letter_spacing:
+        decls.append(("letter-spacing", px(round(eff.letter_spacing * env.scale, 4))))
+    case = eff.text_case
+    if case == "UPPER":
+        decls.append(("text-transform", "uppercase"))
+    elif case == "LOWER":
+        decls.append(("text-transform", "lowercase"))
+    elif case == "TITLE":
+        decls.append(("text-transform", "capitalize"))
+    elif case in ("SMALL_CAPS", "SMALL_CAPS_FORCED"):
+        decls.append(("font-variant", "small-caps"))
+    if eff.baseline:
+        decls.append(("vertical-align", f"{num(round(eff.baseline / 0.58, 4))}em"))
+    if isinstance(eff.highlight, SolidPaint) and eff.highlight.visible:
+        decls.append(("background-color", color_css(eff.highlight.color, eff.highlight.opacity)))
+    return decls
+
+
+def body_decls(body: TextBody, *, default_insets: Sides = DEFAULT_INSETS) -> list[tuple[str, str]]:
+    """CSS of the text container: flex column for vertical alignment, insets, wrapping."""
+    ins = body.insets or default_insets
+    decls = [("display", "flex"), ("flex-direction", "column"), ("justify-content", _VALIGN[body.vertical_align])]
+    if any((ins.top, ins.right, ins.bottom, ins.left)):
+        decls.append(("padding", " ".join(px(v) for v in (ins.top, ins.right, ins.bottom, ins.left))))
+    decls.append(("white-space", "pre-wrap" if body.wrap else "pre"))
+    if body.wrap:
+        decls.append(("overflow-wrap", "break-word"))
+    mode = _WRITING.get(body.vertical)
+    if mode:
+        decls.append(("writing-mode", mode))
+        if body.vertical == "wordArtVert":
+            decls.append(("text-orientation", "upright"))
+    if body.columns > 1:
+        decls.append(("column-count", str(body.columns)))
+    if body.max_lines:
+        decls.append(("-webkit-line-clamp", str(body.max_lines)))
+    return decls
+
+
+def paragraph_ir(para: Paragraph) -> dict[str, Any]:
+    return para.model_dump(mode="json", exclude_defaults=True, exclude={"runs"})
+
+
+def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
+    bullet = para.bullet
+    if bullet is None or bullet.type == "NONE" or not para.text.strip():
+        return ""
+    first = _first_run_style(body, para)
+    fam = bullet.font_family or env.family(first)
+    size = env.size(first) * (bullet.size or 100.0) / 100.0
+    decls = [("display", "inline-block"), ("text-indent", "0")]
+    if para.indent is not None and para.indent < 0:
+        decls.append(("min-width", px(-para.indent)))
+    if bullet.type == "UNORDERED" and bullet.picture_asset:
+        decls.append(("font-size", px(round(size, 3))))
+        return f'<span class="bu" style="{join_style(decls)}">\u25cf</span>'
+    if bullet.type == "UNORDERED":
+        text = map_symbol_char(bullet.char or "•", bullet.font_family)
+        if fam.lower().startswith("wingdings") or fam.lower() == "symbol":
+            fam = "OpenSymbol"
+    else:
+        text = autonum_text(bullet.scheme, counter)
+    decls.append(("font-family", css_font_stack(fam)))
+    decls.append(("font-size", px(round(size, 3))))
+    decls.append(("font-style", "normal"))
+    color = bullet.color if bullet.color is not None else first.fill
+    decls.extend(_fill_decls(TextStyle(fill=color)))
+    decls.append(("font-weight", "400"))
+    return f'<span class="bu" style="{join_style(decls)}">{esc_text(text)}</span>'
+
+
+def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
+    style = join_style(run_decls(body, para, run, env))
+    data = run.style.model_dump(mode="json", exclude_defaults=True)
+    ir = attr(A_IR, dump_ir(data), single=True) if data else ""
+    text = esc_text(run.text).replace("\v", "<br>")
+    link = run.style.hyperlink
+    if link:
+        return f'<a href="{esc_text(link).replace(chr(34), "&quot;")}" style="{style}"{ir}>{text}</a>'
+    return f'<span style="{style}"{ir}>{text}</span>'
+
+
+def fit_scale(body: TextBody, width: float, height: float) -> float | None:
+    """For a shrink-on-overflow body, the largest font scale (percent, 0.5 steps, >= 25) at which
+    the text fits `height` when wrapped in `width`, measured with the fonts installed here, as
+    LibreOffice refits on load; None for other bodies or when nothing needs shrinking."""
+    if body.autofit != "SHRINK" or width <= 0 or height <= 0 or not body.paragraphs:
+        return None
+    from ace_core.layout import default_measurer
+
+    measurer = default_measurer()
+
+    def fits(percent: float) -> bool:
+        trial = body.model_copy(update={"font_scale": percent})
+        return measurer.measure(trial, width if body.wrap else None)[1] <= height + 0.5
+
+    if fits(100.0):
+        return None if body.font_scale in (None, 100.0) else 100.0
+    lo, hi = 25.0, 100.0
+    if not fits(lo):
+        return lo
+    while hi - lo > 0.5:
+        mid = round((lo + hi) / 2 * 2) / 2
+        if mid in (lo, hi):
+            break
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def text_html(body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | None = None) -> str:
+    """The <p> elements of a text body (the container's own CSS comes from `body_decls`);
+    `fit` is the autofit font scale from `fit_scale`."""
+    env = TextEnv(
+        ctx.deck.theme.fonts if ctx and ctx.deck.theme else None, body, fit, ooxml=ctx.ooxml if ctx else False
+    )
+    out: list[str] = []
+    counters: dict[int, tuple[str | None, int, int]] = {}
+    for para in body.paragraphs:
+        counter = 0
+        bullet = para.bullet
+        has_text = bool(para.text.strip())
+        if bullet is not None and bullet.type == "ORDERED" and has_text:
+            prev = counters.get(para.level)
+            if prev and prev[0] == bullet.scheme and prev[1] == bullet.start:
+                counter = prev[2] + 1
+            else:
+                counter = bullet.start
+            counters[para.level] = (bullet.scheme, bullet.start, counter)
+            for lvl in [k for k in counters if k > para.level]:
+                del counters[lvl]
+        elif has_text:
+            for lvl in [k for k in counters if k >= para.level]:
+                del counters[lvl]
+        pdata = paragraph_ir(para)
+        pattr = attr(A_IR, dump_ir(pdata), single=True) if pdata else ""
+        inner = _marker(body, para, env, counter)
+        inner += "".join(_run_html(body, para, run, env) for run in para.runs)
+        if not para.text or para.text.endswith("\v"):
+            inner += '<br class="e">'
+        out.append(f'<p style="{join_style(para_decls(body, para, env))}"{pattr}>{inner}</p>')
+    if ctx is not None:
+        for para in body.paragraphs:
+            if para.bullet is not None and para.bullet.picture_asset:
+                ctx.loss("picture-bullet", "picture bullets are drawn as a round bullet", node_id, "info")
+                break
+    return "".join(out)

@@ -1,0 +1,151 @@
+"""Charts drawn from their data as SVG: each chart type, groupings, axes, legend, labels."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from lxml import etree
+
+from ace_core.color import Color
+from ace_core.drawing.charts import chart_svg, format_number, nice_scale
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, DataLabels
+from ace_core.ir.style import SolidPaint
+from ace_core.ir.text import TextStyle
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _parse(svg: str) -> etree._Element:
+    return etree.fromstring(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+
+
+def _data(kind: str = "column", grouping: str = "clustered", **kw) -> ChartData:
+    kw.setdefault("text_style", TextStyle(font_size=12))
+    return ChartData(
+        chart_type=kind,  # type: ignore[arg-type]
+        grouping=grouping,  # type: ignore[arg-type]
+        categories=["Q1", "Q2", "Q3"],
+        series=[ChartSeries(name="A", values=[10, 20, 30]), ChartSeries(name="B", values=[5, 15, 10])],
+        **kw,
+    )
+
+
+def _bars(root: etree._Element, fill: str) -> list[etree._Element]:
+    return [r for r in root.iter(SVG + "rect") if r.get("fill") == fill and float(r.get("width", 0)) > 12]
+
+
+def test_clustered_columns_scale_with_values_and_sit_on_the_axis() -> None:
+    root = _parse(chart_svg(_data(), 600, 400).svg)
+    a = _bars(root, "#4472c4")
+    b = _bars(root, "#ed7d31")
+    assert len(a) == 3 and len(b) == 3
+    heights = [float(r.get("height")) for r in a]
+    assert heights[1] == pytest.approx(2 * heights[0], rel=0.01) and heights[2] == pytest.approx(
+        3 * heights[0], rel=0.01
+    )
+    bottoms = {round(float(r.get("y")) + float(r.get("height")), 1) for r in a + b}
+    assert len(bottoms) == 1  # every bar starts on the zero line
+    assert all(float(x.get("x")) < float(y.get("x")) for x, y in zip(a, b, strict=True))  # A left of B
+    texts = [t.text for t in root.iter(SVG + "text")]
+    assert {"Q1", "Q2", "Q3", "A", "B", "0", "30"} <= set(texts)
+
+
+def test_stacked_and_percent_columns() -> None:
+    root = _parse(chart_svg(_data(grouping="stacked"), 600, 400).svg)
+    a, b = _bars(root, "#4472c4"), _bars(root, "#ed7d31")
+    for ra, rb in zip(a, b, strict=True):
+        assert float(rb.get("y")) + float(rb.get("height")) == pytest.approx(float(ra.get("y")), abs=0.02)
+    root = _parse(chart_svg(_data(grouping="percent_stacked"), 600, 400).svg)
+    a, b = _bars(root, "#4472c4"), _bars(root, "#ed7d31")
+    totals = {round(float(x.get("height")) + float(y.get("height")), 1) for x, y in zip(a, b, strict=True)}
+    assert len(totals) == 1  # every column fills the 0-100 % axis
+    assert "100%" in [t.text for t in root.iter(SVG + "text")]
+
+
+def test_horizontal_bars_grow_along_x() -> None:
+    root = _parse(chart_svg(_data("bar"), 600, 400).svg)
+    a = [r for r in root.iter(SVG + "rect") if r.get("fill") == "#4472c4" and float(r.get("height")) > 12]
+    widths = [float(r.get("width")) for r in a]
+    assert widths[2] == pytest.approx(3 * widths[0], rel=0.01)
+    # Office draws the first category at the bottom
+    assert float(a[0].get("y")) > float(a[2].get("y"))
+
+
+def test_line_area_scatter_radar_and_bubble_draw_their_series() -> None:
+    line = _parse(chart_svg(_data("line"), 600, 400).svg)
+    strokes = [p for p in line.iter(SVG + "path") if p.get("stroke") in ("#4472c4", "#ed7d31")]
+    assert len(strokes) == 2 and len(list(line.iter(SVG + "circle"))) == 6
+    area = _parse(chart_svg(_data("area", "stacked"), 600, 400).svg)
+    assert len([p for p in area.iter(SVG + "path") if p.get("fill") in ("#4472c4", "#ed7d31")]) == 2
+    scatter = ChartData(
+        chart_type="scatter", series=[ChartSeries(name="s", values=[1, 4, 9], x_values=[1, 2, 3], marker="square")]
+    )
+    root = _parse(chart_svg(scatter, 500, 300).svg)
+    squares = [r for r in root.iter(SVG + "rect") if r.get("fill") == "#4472c4" and r.get("width") == "7"]
+    assert len(squares) == 3
+    ys = [float(r.get("y")) for r in squares]
+    assert ys[0] > ys[1] > ys[2]
+    bubble = ChartData(chart_type="bubble", series=[ChartSeries(values=[1, 2], x_values=[1, 2], sizes=[1, 4])])
+    radii = [float(c.get("r")) for c in _parse(chart_svg(bubble, 500, 300).svg).iter(SVG + "circle")]
+    assert radii[1] == pytest.approx(2 * radii[0], rel=0.01)  # area follows the size
+    radar = _parse(chart_svg(_data("radar"), 400, 400).svg)
+    assert any(p.get("stroke") == "#4472c4" for p in radar.iter(SVG + "path"))
+
+
+def test_pie_and_doughnut_slices_follow_the_values() -> None:
+    data = ChartData(
+        chart_type="pie",
+        categories=["a", "b"],
+        series=[ChartSeries(values=[3, 1], point_fills=[SolidPaint(color=Color.from_hex("#112233")), None])],
+        data_labels=DataLabels(show_value=False, show_percent=True),
+    )
+    root = _parse(chart_svg(data, 400, 300).svg)
+    slices = [p for p in root.iter(SVG + "path") if p.get("stroke") == "#ffffff"]
+    assert [s.get("fill") for s in slices] == ["#112233", "#ed7d31"]
+    assert " 0 1 1 " in slices[0].get("d")  # the 75 % slice takes the large arc
+    assert {"75%", "25%"} <= {t.text for t in root.iter(SVG + "text")}
+    doughnut = data.model_copy(update={"chart_type": "doughnut", "hole_size": 60.0})
+    d = next(p for p in _parse(chart_svg(doughnut, 400, 300).svg).iter(SVG + "path") if p.get("stroke")).get("d")
+    assert d.count("A") == 2  # outer and inner arc
+
+
+def test_title_legend_positions_and_losses() -> None:
+    data = _data(title="Revenue", legend=ChartLegend(position="bottom"))
+    root = _parse(chart_svg(data, 600, 400).svg)
+    texts = {t.text: t for t in root.iter(SVG + "text")}
+    assert float(texts["Revenue"].get("y")) < 40
+    assert float(texts["A"].get("y")) > 350  # legend at the bottom
+    no_legend = _parse(chart_svg(_data(legend=None), 600, 400).svg)
+    assert "A" not in {t.text for t in no_legend.iter(SVG + "text")}
+    assert chart_svg(_data("stock"), 300, 200).losses
+    assert chart_svg(ChartData(), 300, 200).losses
+
+
+def test_text_follows_the_chart_text_style_and_palette() -> None:
+    default = _parse(chart_svg(_data(text_style=None, title="T"), 600, 400).svg)
+    sizes = {t.text: float(t.get("font-size")) for t in default.iter(SVG + "text")}
+    assert sizes["Q1"] == 24.0 and sizes["T"] == pytest.approx(28.8)  # 18 pt, title 1.2 x and bold
+    assert [t.get("font-weight") for t in default.iter(SVG + "text") if t.text == "T"] == ["700"]
+    style = TextStyle(font_size=10, fill=SolidPaint(color=Color.from_hex("#123456")), font_family="Liberation Serif")
+    root = _parse(chart_svg(_data(text_style=style), 600, 400, palette=["#aa0000", "#00aa00"]).svg)
+    q1 = next(t for t in root.iter(SVG + "text") if t.text == "Q1")
+    assert (q1.get("font-size"), q1.get("fill")) == ("10", "#123456")
+    assert root.get("font-family").startswith("&#39;Liberation Serif&#39;") or "Liberation Serif" in root.get(
+        "font-family"
+    )
+    assert _bars(root, "#aa0000") and _bars(root, "#00aa00")
+
+
+def test_axis_settings_and_number_formats() -> None:
+    assert nice_scale(0, 87) == (0.0, 100.0, 20.0)
+    assert nice_scale(3, 7, include_zero=False)[2] in (0.5, 1.0)
+    assert nice_scale(0, 50, ChartAxis(min=10, max=40, major_unit=10)) == (10, 40, 10)
+    assert format_number(0.256, "0%") == "26%"
+    assert format_number(1234567.891, "#,##0.00") == "1,234,567.89"
+    assert format_number(2.50, "General") == "2.5"
+    assert format_number(12, '"$"#,##0') in ("$12", "12")
+    data = _data(y_axis=ChartAxis(min=0, max=60, major_unit=20, number_format="0.0", gridlines=True))
+    texts = [t.text for t in _parse(chart_svg(data, 600, 400).svg).iter(SVG + "text")]
+    assert {"0.0", "20.0", "40.0", "60.0"} <= set(texts)
+    assert not math.isnan(float(_bars(_parse(chart_svg(data, 600, 400).svg), "#4472c4")[0].get("height")))
