@@ -209,7 +209,18 @@ EXTRACT_JS = r"""
       g = {x: left + sx - X0, y: T + sy - Y0, w: right - left, h: B - T, rot: 0};
     }
     const lh = cs.lineHeight === 'normal' ? null : px(cs.lineHeight);
-    return {kind: 'text', name: nameOf(el), ...g, opacity, paras, base: runStyle(el, cs), lines: tops.length, align: cs.textAlign,
+    let list = null;
+    if (cs.display === 'list-item' && cs.listStyleType !== 'none') {
+      let ordinal = 1;
+      const parent = el.parentElement;
+      if (parent && parent.tagName === 'OL') {
+        ordinal = parent.hasAttribute('start') ? parseInt(parent.getAttribute('start')) || 1 : 1;
+        for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === 'LI') ordinal++;
+      }
+      list = {type: cs.listStyleType, inside: cs.listStylePosition === 'inside', ordinal,
+              color: color(getComputedStyle(el, '::marker').color)};
+    }
+    return {kind: 'text', name: nameOf(el), ...g, opacity, paras, list, base: runStyle(el, cs), lines: tops.length, align: cs.textAlign,
             lineHeight: lh, direction: cs.direction, nowrap: cs.whiteSpace === 'nowrap' || cs.whiteSpace === 'pre'};
   };
   const srcOf = url => (url && url.length > arg.maxSrc) ? {tooLarge: url.length} : url;

@@ -69,6 +69,20 @@ def test_boxes_borders_radius_shadow_gradient(features: Deck) -> None:
     assert (tilt.x, tilt.y) == (900, 330)  # the unrotated box, as CSS lays it out
 
 
+def test_list_items_become_bullets(features: Deck) -> None:
+    items = [n for n in features.slides[0].children if n.name == "li"]
+    assert [n.text.plain_text for n in items] == ["alpha", "beta", "one", "two"]
+    bullets = [n.text.paragraphs[0].bullet for n in items]
+    assert [(b.type, b.scheme, b.start) for b in bullets[:2]] == [
+        ("ORDERED", "arabicPeriod", 3),
+        ("ORDERED", "arabicPeriod", 4),
+    ]
+    assert [(b.type, b.char) for b in bullets[2:]] == [("UNORDERED", "•"), ("UNORDERED", "▪")]
+    para = items[0].text.paragraphs[0]
+    assert para.margin_left == -para.indent > 0
+    assert items[0].x + para.margin_left == pytest.approx(900 + 40, abs=2)  # text where Chromium put it
+
+
 def test_paint_order_follows_z_index(features: Deck) -> None:
     names = [n.name for n in features.slides[0].children]
     assert names.index("div.under") < names.index("div.over")  # z-index 1 under z-index 2, despite DOM order

@@ -25,7 +25,7 @@ from ace_core.ir.deck import Background, Deck, DeckSource, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import EllipseNode, ImageNode, RectangleNode, TextNode
 from ace_core.ir.style import Crop, Effect, GradientPaint, GradientStop, ImagePaint, Point, SolidPaint, Stroke
-from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
+from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 
 __all__ = ["read_dom"]
 
@@ -420,8 +420,16 @@ class _Reader:
                 style = _run_style(run["s"], self.fonts.get(run["s"].get("fk")))
                 out.append(Run(text=run["t"], style=style))
             paragraphs.append(
-                Paragraph(runs=out, style=para_style, align=align, line_height=line_height, rtl=item.get("direction") == "rtl" or None)
+                Paragraph(
+                    runs=out,
+                    style=para_style,
+                    align=align,
+                    line_height=line_height,
+                    rtl=item.get("direction") == "rtl" or None,
+                )
             )  # type: ignore[arg-type]
+        if item.get("list") and paragraphs:
+            self.bullet(item["list"], paragraphs[0], common)
         single = item.get("lines", 1) <= 1 and len(paragraphs) == 1 and "\v" not in paragraphs[0].text
         body = TextBody(
             paragraphs=paragraphs,
@@ -430,6 +438,39 @@ class _Reader:
             vertical_align="TOP",
         )
         return TextNode(**common, text=body)
+
+    @staticmethod
+    def bullet(spec: dict[str, Any], para: Paragraph, common: dict[str, Any]) -> None:
+        """A list item's marker as the paragraph's bullet; an outside marker hangs left of the text."""
+        kind = spec["type"]
+        size = para.style.font_size or 16.0
+        color = SolidPaint(color=_color(spec["color"])) if spec.get("color") else None
+        if kind in _SCHEMES:
+            para.bullet = Bullet(
+                type="ORDERED", scheme=_SCHEMES[kind], start=int(spec.get("ordinal") or 1), color=color
+            )
+            hang = 1.6 * size
+        else:
+            para.bullet = Bullet(type="UNORDERED", char=_BULLET_CHARS.get(kind, "•"), color=color)
+            hang = 1.1 * size
+        if spec.get("inside"):
+            return
+        para.margin_left, para.indent = round(hang, 2), round(-hang, 2)
+        common["x"] = round(common["x"] - hang, 2)
+        common["width"] = round(common["width"] + hang, 2)
+
+
+_SCHEMES = {
+    "decimal": "arabicPeriod",
+    "decimal-leading-zero": "arabicPeriod",
+    "lower-alpha": "alphaLcPeriod",
+    "lower-latin": "alphaLcPeriod",
+    "upper-alpha": "alphaUcPeriod",
+    "upper-latin": "alphaUcPeriod",
+    "lower-roman": "romanLcPeriod",
+    "upper-roman": "romanUcPeriod",
+}
+_BULLET_CHARS = {"disc": "•", "circle": "◦", "square": "▪", "disclosure-closed": "▸", "disclosure-open": "▾"}
 
 
 # -- helpers ----------------------------------------------------------------------------------------
