@@ -15,7 +15,8 @@ IDS
         slide                  "s<sldId>"                       (p:sldId/@id, e.g. "s256")
         node on a slide        "<slide id>.<cNvPr id>"          (e.g. "s256.4")
         layout / master shape  "<slide id>.l<cNvPr id>" / ".m<cNvPr id>" (see META_INHERITED)
-        SmartArt drawing shape "<frame id>.d<cNvPr id>"
+        SmartArt drawing shape "<frame id>.d<cNvPr id>" (its text box, when dsp:txXfrm places it
+                               elsewhere, is a TEXT node "<that id>.t" after it)
     `IdAllocator` makes every id unique in the deck: a stored id already taken (a slide copied in
     PowerPoint copies its shapes' extensions) falls back to the derived id, and a derived id
     already taken (authoring tools duplicate cNvPr ids) gets "~2", "~3"... in document order.

@@ -290,10 +290,8 @@ class ShapeReader:
             effects = read_effects(refs.effect[0], self.scope, refs.effect[1], node_id)
         else:
             effects = []
-        for p in chain_pr:
-            if p is not None and (p.find(qn("a:scene3d")) is not None or p.find(qn("a:sp3d")) is not None):
-                self.scope.loss("3d", "3-D scene / bevel properties are not carried", node_id)
-                break
+        if any(visible_3d(p) for p in chain_pr) or (refs.effect is not None and visible_3d(refs.effect[0])):
+            self.scope.loss("3d", "3-D rotation / bevel / extrusion is drawn flat", node_id)
         font = FontLayer(refs.font_ref, refs.font_color) if (refs.font_ref or refs.font_color) else None
         return {"fills": fills, "strokes": strokes, "effects": effects, "font": font}
 
@@ -540,6 +538,25 @@ class ShapeReader:
                 node.start.node_id = self.slide.id_of_cnv.get(st)
             if end is not None:
                 node.end.node_id = self.slide.id_of_cnv.get(end)
+
+
+def visible_3d(holder: etree._Element | None) -> bool:
+    """True when spPr / bodyPr asks for 3-D that changes the look: a turned camera, a bevel, an
+    extrusion or a contour (a front camera with a flat shape draws the same as 2-D)."""
+    if holder is None:
+        return False
+    scene = holder.find(qn("a:scene3d"))
+    camera = scene.find(qn("a:camera")) if scene is not None else None
+    if camera is not None and (
+        not camera.get("prst", "").startswith("orthographicFront") or camera.find(qn("a:rot")) is not None
+    ):
+        return True
+    sp3d = holder.find(qn("a:sp3d"))
+    if sp3d is None:
+        return False
+    if sp3d.find(qn("a:bevelT")) is not None or sp3d.find(qn("a:bevelB")) is not None:
+        return True
+    return any(float(sp3d.get(k, "0") or 0) > 0 for k in ("extrusionH", "contourW"))
 
 
 def _int(el: etree._Element | None, name: str) -> int | None:

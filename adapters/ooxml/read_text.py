@@ -333,6 +333,12 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
     return para
 
 
+def _visible_3d(body_pr: etree._Element) -> bool:
+    from adapters.ooxml.read_shapes import visible_3d
+
+    return visible_3d(body_pr)
+
+
 def _clean(text: str) -> str:
     # vertical tabs are the IR's line break; a literal one in the source becomes a space
     return text.replace("\v", " ").replace("\r\n", "\n").replace("\r", "\n")
@@ -359,8 +365,8 @@ def read_text_body(
                 autofit = child
             elif name == "prstTxWarp" and child.get("prst") not in (None, "textNoShape"):
                 scope.loss("text-warp", f"WordArt warp {child.get('prst')} is not carried", node_id)
-            elif name in ("scene3d", "sp3d"):
-                scope.loss("text-3d", "3-D text is not carried", node_id)
+            elif name in ("scene3d", "sp3d") and _visible_3d(bp):
+                scope.loss("text-3d", "3-D text is drawn flat", node_id)
     paragraphs: list[Paragraph] = []
     if tx_body is not None:
         for p in tx_body.findall(qn("a:p")):
