@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,9 +47,12 @@ class ToolSpec:
 
     @property
     def summary(self) -> str:
-        """The first sentence of the docstring."""
+        """The docstring's first sentence, cut at a word to at most 110 characters."""
         first = self.doc.strip().split("\n\n")[0].replace("\n", " ")
-        return first.split(". ")[0].rstrip(".") + "."
+        first = re.split(r"(?<!e\.g)(?<!i\.e)\.\s", first)[0].rstrip(".")
+        if len(first) > 110:
+            return first[:109].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+        return first + "."
 
     def validate(self, args: Any) -> ToolParams:
         """Parse arguments; a bad field raises ToolError naming the tool, the field and the reason."""

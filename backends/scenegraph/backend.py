@@ -15,6 +15,7 @@ copy of the document that replaces it only on success, so a failed command chang
 
 from __future__ import annotations
 
+import gc
 import re
 import tempfile
 import time
@@ -188,6 +189,8 @@ class SceneGraphBackend:
         failed: int | None = None
         self._in_batch = True
         self.timings = []
+        collecting = gc.isenabled()
+        gc.disable()  # a long batch allocates many short-lived models: no cyclic GC pauses mid-batch
         try:
             for i, op in enumerate(ops):
                 t0 = time.perf_counter()
@@ -205,6 +208,8 @@ class SceneGraphBackend:
                         break
         finally:
             self._in_batch = False
+            if collecting:
+                gc.enable()
         applied = failed is None or not p.atomic
         if applied and p.atomic:
             self.docs[channel] = work  # type: ignore[index]

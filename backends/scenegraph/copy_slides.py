@@ -45,7 +45,8 @@ def pick_slides(other: Deck, picks: list[int | str] | None, field: str = "slides
 
 def _resolve(value: Any, theme: Theme | None, scale: float, scale_keys: bool) -> Any:
     """Walk dumped IR JSON: drop theme colour refs (keep the resolved value), resolve theme font
-    refs to the source theme's families, scale geometry and text sizes."""
+    refs to the source theme's families, give text bodies the source theme's body font as their
+    default, scale geometry and text sizes."""
     if isinstance(value, list):
         return [_resolve(v, theme, scale, scale_keys) for v in value]
     if not isinstance(value, dict):
@@ -64,11 +65,13 @@ def _resolve(value: Any, theme: Theme | None, scale: float, scale_keys: bool) ->
         if out.get("font_family") is None and family:
             out["font_family"] = family
         out.pop("font_ref", None)
+    if "paragraphs" in out and theme is not None and theme.fonts.minor:
+        style = out.setdefault("style", {})
+        if not style.get("font_family"):  # the source theme's body font, not the target's
+            style["font_family"] = theme.fonts.minor
     if scale_keys and scale != 1.0:
         if isinstance(out.get("columns"), list):
             out["columns"] = [c * scale for c in out["columns"]]
-        if "height" in out and "cells" in out:
-            pass  # a table row: its height was scaled above
     return out
 
 

@@ -161,14 +161,18 @@ class _Builder:
 
     def _process(self, items: list[dict[str, Any]]) -> None:
         n = len(items)
-        self.root.layout = AutoLayout(
-            mode="HORIZONTAL", item_spacing=max(32.0, self.root.width * 0.04), counter_align="CENTER"
-        )
-        shapes = [self.fill(self.shape(it, i, n)) for i, it in enumerate(items)]
+        gap = max(32.0, self.root.width * 0.04)
+        self.root.layout = AutoLayout(mode="HORIZONTAL", item_spacing=gap, counter_align="CENTER")
+        step_w = (self.root.width - gap * (n - 1)) / max(n, 1)
+        shapes = []
+        for i, it in enumerate(items):
+            node = self.fill(self.shape(it, i, n))
+            node.sizing_v = "FIXED"
+            node.height = min(self.root.height, max(60.0, step_w * 0.75))
+            shapes.append(node)
         self.root.children.extend(shapes)
-        self.root.children.extend(
-            self.connector(a, b, magnets=("RIGHT", "LEFT")) for a, b in itertools.pairwise(shapes)
-        )
+        pairs = itertools.pairwise(shapes)
+        self.root.children.extend(self.connector(a, b, magnets=("RIGHT", "LEFT")) for a, b in pairs)
 
     def _list(self, items: list[dict[str, Any]]) -> None:
         n = len(items)
@@ -207,10 +211,12 @@ class _Builder:
 
     def _timeline(self, items: list[dict[str, Any]]) -> None:
         n = len(items)
-        self.root.layout = AutoLayout(mode="HORIZONTAL", item_spacing=16.0)
+        self.root.layout = AutoLayout(mode="HORIZONTAL", item_spacing=16.0, counter_align="CENTER")
+        label_h = min(max(40.0, self.root.height - 36.0), 120.0)
         markers = []
         for i, it in enumerate(items):
-            col = self.fill(self.frame(f"Milestone {i + 1}", "VERTICAL", item_spacing=12.0, counter_align="CENTER"))
+            col = self.frame(f"Milestone {i + 1}", "VERTICAL", item_spacing=12.0, counter_align="CENTER")
+            col.sizing_h, col.sizing_v = "FILL", "HUG"
             key = it.get("markerId") or self.ctx.new_id()
             it["markerId"] = key
             marker = EllipseNode(
@@ -222,13 +228,13 @@ class _Builder:
                 meta={"smartart_marker": True},
             )
             label = self.shape(it, i, n)
-            label.sizing_h, label.sizing_v = "FILL", "FILL"
+            label.sizing_h, label.sizing_v = "FILL", "FIXED"
+            label.height = label_h
             col.children.extend([marker, label])
             markers.append(marker)
             self.root.children.append(col)
-        self.root.children.extend(
-            self.connector(a, b, arrow=False, magnets=("RIGHT", "LEFT")) for a, b in itertools.pairwise(markers)
-        )
+        pairs = itertools.pairwise(markers)
+        self.root.children.extend(self.connector(a, b, arrow=False, magnets=("RIGHT", "LEFT")) for a, b in pairs)
 
     def _cycle(self, items: list[dict[str, Any]]) -> None:
         n = len(items)
