@@ -251,3 +251,39 @@ def test_provenance(features) -> None:
     assert features.asset_bytes(features.source.package) == FEATURES.read_bytes()
     _, node = features.find("10:3")
     assert node.source.ref == "10:3" and len(node.source.fingerprint) == 20
+
+
+def test_malformed_fields_never_crash() -> None:
+    """Fields of the wrong JSON type anywhere: the node (or slide) is skipped with a loss entry, or
+    the file is refused with a BadInputError; never an internal error."""
+    import random
+
+    from ace_core.errors import AceError
+    from adapters.figma.read import read_figma_data
+
+    rng = random.Random(7)
+    values = [None, "x", 5, -3.5, [], {}, [1, "a"], {"a": 1}, True, float("nan"), "", [[1, 2, 3], [4, 5, 6]]]
+    sources = [json.loads(p.read_text()) for p in sorted(FIGMA.glob("*.json"))]
+    skipped = 0
+    for _ in range(150):
+        data = json.loads(json.dumps(rng.choice(sources)))
+        objects: list[dict] = []
+        stack: list = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                objects.append(item)
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        for _ in range(rng.randint(1, 6)):
+            target = rng.choice(objects)
+            if target:
+                target[rng.choice(list(target))] = rng.choice(values)
+        try:
+            deck = read_figma_data(data, Path("fuzz.json"))
+        except AceError:
+            continue
+        deck.to_json()
+        skipped += sum(1 for e in deck.report.entries if e.feature.startswith("malformed"))
+    assert skipped > 0  # the mutations did reach nodes

@@ -11,7 +11,7 @@ from ace_core.errors import BadInputError
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 
-__all__ = ["FORMAT_NAME", "ImageResolver", "ReadContext", "num", "sniff_mime"]
+__all__ = ["FORMAT_NAME", "ImageResolver", "ReadContext", "kids", "num", "sniff_mime", "word"]
 
 FORMAT_NAME = "figma"
 
@@ -43,6 +43,19 @@ def sniff_mime(data: bytes) -> str:
     if head.startswith(b"<svg") or (head.startswith(b"<?xml") and b"<svg" in data[:2048].lower()):
         return "image/svg+xml"
     return "application/octet-stream"
+
+
+def word(value: Any) -> str:
+    """A JSON string, or '' for anything else (so enum lookups never meet lists or dicts)."""
+    return value if isinstance(value, str) else ""
+
+
+def kids(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """A node's children that are JSON objects with a string id (anything else is skipped)."""
+    children = node.get("children")
+    if not isinstance(children, list):
+        return []
+    return [c for c in children if isinstance(c, dict) and isinstance(c.get("id"), str)]
 
 
 def num(value: Any, default: float = 0.0) -> float:

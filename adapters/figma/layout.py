@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ace_core.ir.layout_props import AutoLayout, Constraints, GridLayout
-from adapters.figma.context import ReadContext, num
+from adapters.figma.context import ReadContext, num, word
 
 __all__ = [
     "CONSTRAINT_FROM_FIGMA",
@@ -46,8 +46,8 @@ def constraints_from_figma(c: Any) -> Constraints:
     if not isinstance(c, dict):
         return Constraints()
     return Constraints(
-        horizontal=CONSTRAINT_FROM_FIGMA.get(c.get("horizontal") or "", "MIN"),
-        vertical=CONSTRAINT_FROM_FIGMA.get(c.get("vertical") or "", "MIN"),
+        horizontal=CONSTRAINT_FROM_FIGMA.get(word(c.get("horizontal")), "MIN"),
+        vertical=CONSTRAINT_FROM_FIGMA.get(word(c.get("vertical")), "MIN"),
     )
 
 

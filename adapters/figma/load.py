@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.errors import BadInputError
+from adapters.figma.context import kids
 
 __all__ = ["FigmaFile", "Page", "load_figma", "parse_figma", "shape_of"]
 
@@ -93,7 +94,7 @@ def parse_figma(data: Any, where: str) -> FigmaFile:
         kind = root.get("type")
         if kind == "DOCUMENT":
             document = root
-            for child in root.get("children") or []:
+            for child in kids(root):
                 if _is_node(child) and child.get("type") == "CANVAS":
                     pages.append(_page(child))
                 elif _is_node(child):
@@ -108,8 +109,9 @@ def parse_figma(data: Any, where: str) -> FigmaFile:
 
 
 def _page(canvas: dict[str, Any]) -> Page:
-    kids = [c for c in canvas.get("children") or [] if _is_node(c)]
-    return Page(str(canvas["id"]), str(canvas.get("name") or ""), kids, canvas)
+    nodes = [c for c in kids(canvas) if _is_node(c)]
+    name = canvas.get("name") if isinstance(canvas.get("name"), str) else ""
+    return Page(str(canvas["id"]), name, nodes, canvas)
 
 
 def load_figma(raw: bytes, path: Path) -> tuple[Any, FigmaFile]:

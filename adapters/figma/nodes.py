@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ace_core.ir.nodes import NODE_TYPES, NodeBase, NodeSource, VectorPath
 from ace_core.ir.style import ImagePaint
-from adapters.figma.context import FORMAT_NAME, ReadContext, num
+from adapters.figma.context import FORMAT_NAME, ReadContext, kids, num, word
 from adapters.figma.geometry import IDENTITY, Affine, Box, box_to_matrix, decompose, invert, multiply, size_from_aabb
 from adapters.figma.layout import auto_layout_from_figma, constraints_from_figma, sizing_from_figma
 from adapters.figma.overrides import NATIVE_FIELDS, ace_data, node_sig
@@ -173,6 +173,22 @@ class NodeReader:
         else:
             self.ctx.loss(f"figma-{str(kind).lower()}", f"{kind} node has no IR equivalent; skipped", nid, "error")
             return None
+        try:
+            return self._build(n, builder, parent_abs, parent_mode, as_id, origin)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, ArithmeticError) as exc:
+            # a malformed node (a field of the wrong JSON type): skip it, say so, keep the rest
+            self.ctx.loss("malformed-node", f"{kind} skipped: {type(exc).__name__}: {exc}"[:300], nid, "error")
+            return None
+
+    def _build(
+        self,
+        n: dict[str, Any],
+        builder: Any,
+        parent_abs: Affine,
+        parent_mode: str | None,
+        as_id: str | None,
+        origin: Affine | None,
+    ) -> NodeBase | None:
         ace = ace_data(n)
         place = absolute_of(n, parent_abs)
         if as_id is not None:  # a slide wrapper sits at 0, 0 of its slide
@@ -215,7 +231,7 @@ class NodeReader:
         if not place.exact:
             ctx.loss("geometry-approximate", "size derived from the bounding box (no size / relativeTransform)", nid)
         sizing_h, sizing_v = sizing_from_figma(n, parent_mode)
-        blend = n.get("blendMode") if n.get("blendMode") in BLEND_MODES else "PASS_THROUGH"
+        blend = word(n.get("blendMode")) if word(n.get("blendMode")) in BLEND_MODES else "PASS_THROUGH"
         fills = n.get("fills") if isinstance(n.get("fills"), list) else n.get("background")
         data: dict[str, Any] = {
             "id": nid,
@@ -289,15 +305,15 @@ class NodeReader:
         if isinstance(n.get("layoutGrids"), list) and n["layoutGrids"]:
             self.ctx.loss("layout-grids", "layout grids (guides) are not carried", n["id"], "info")
         if not synthetic:
-            data["children"] = self.children(n.get("children") or [], place.absolute, n)
+            data["children"] = self.children(kids(n), place.absolute, n)
 
     def _group(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
         data["type"] = "GROUP"
-        kids = n.get("children") or []
-        if kids and isinstance(kids[0], dict) and kids[0].get("isMask") is True:
+        children = kids(n)
+        if children and children[0].get("isMask") is True:
             data["is_mask_group"] = True
         if not synthetic:
-            data["children"] = self.children(kids, place.absolute, n)
+            data["children"] = self.children(children, place.absolute, n)
 
     def _boolean(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
         self._group(n, data, place, synthetic)

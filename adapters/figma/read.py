@@ -104,7 +104,12 @@ def _fill_deck(
     multi_page = len({s.page.id for s in sources}) > 1
     reader = NodeReader(ctx)
     for src in sources:
-        deck.slides.append(build_slide(src, reader, ctx, size, multi_page))
+        try:
+            deck.slides.append(build_slide(src, reader, ctx, size, multi_page))
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, ArithmeticError) as exc:
+            ctx.loss("malformed-slide", f"slide skipped: {type(exc).__name__}: {exc}"[:300], src.slide_id, "error")
+    if not deck.slides:
+        raise BadInputError("no slide could be read (malformed frames)", where=where, hint="see the loss report")
     ctx.slide_id = None
     pages = []
     seen: set[str] = set()

@@ -19,7 +19,7 @@ from typing import Any
 from ace_core.errors import BadInputError
 from ace_core.ir.deck import Background, Slide
 from ace_core.ir.nodes import NodeBase, NodeSource
-from adapters.figma.context import FORMAT_NAME, ReadContext, num
+from adapters.figma.context import FORMAT_NAME, ReadContext, kids, num, word
 from adapters.figma.geometry import IDENTITY, aabb
 from adapters.figma.load import FigmaFile, Page
 from adapters.figma.nodes import FRAME_TYPES, NodeReader, absolute_of
@@ -53,9 +53,7 @@ def _walk(nodes: list[dict[str, Any]]):
     while stack:
         n = stack.pop()
         yield n
-        kids = n.get("children")
-        if isinstance(kids, list):
-            stack.extend(reversed([k for k in kids if isinstance(k, dict)]))
+        stack.extend(reversed(kids(n)))
 
 
 def select_slides(
@@ -79,10 +77,10 @@ def select_slides(
     for p in pages:
         loose: list[dict[str, Any]] = []
         for n in p.nodes:
-            kind = n.get("type")
+            kind = word(n.get("type"))
             if kind == "SECTION":
-                for child in n.get("children") or []:
-                    if isinstance(child, dict) and child.get("type") in FRAME_TYPES - {"SECTION"}:
+                for child in kids(n):
+                    if isinstance(child, dict) and word(child.get("type")) in FRAME_TYPES - {"SECTION"}:
                         out.append(
                             SlideSource(p, frame=child, slide_id=child["id"], section=(n["id"], n.get("name", "")))
                         )
@@ -102,7 +100,7 @@ def _slide_nodes(found: list[tuple[Page, dict[str, Any]]]) -> list[SlideSource]:
     for p, _ in found:
         for n in _walk(p.nodes):
             if n.get("type") == "SLIDE_ROW":
-                for k in n.get("children") or []:
+                for k in kids(n):
                     if isinstance(k, dict) and isinstance(k.get("id"), str):
                         parent_row[k["id"]] = n["id"]
     return [SlideSource(p, frame=n, slide_id=n["id"], row=parent_row.get(n["id"])) for p, n in found]
@@ -119,7 +117,7 @@ def _by_ids(pages: list[Page], ids: list[str], where: str) -> list[SlideSource]:
         if ident not in index:
             raise BadInputError(f"no node {ident!r} in this file", where=where, hint="check the ids given to --nodes")
         p, n = index[ident]
-        if n.get("type") in FRAME_TYPES:
+        if word(n.get("type")) in FRAME_TYPES:
             out.append(SlideSource(p, frame=n, slide_id=ident))
         else:
             out.append(SlideSource(p, loose=[n], slide_id=f"{ident}/slide"))
@@ -201,7 +199,7 @@ def build_slide(
         raw_fills = n.get("fills") if isinstance(n.get("fills"), list) else n.get("background")
         fills = paints_from_figma(raw_fills, ctx, n["id"])
         data["background"] = Background(fills=fills) if fills else None
-        data["children"] = reader.children(n.get("children") or [], place.absolute, n)
+        data["children"] = reader.children(kids(n), place.absolute, n)
     else:
         wrapper = reader.node(n, IDENTITY, None, as_id=wid)
         data["children"] = [wrapper] if wrapper is not None else []
@@ -217,15 +215,15 @@ def _loose_slide(
     x0, y0, _, _ = _loose_box(src.loose)
     meta["loose"] = [x0, y0]
     origin = (1.0, 0.0, x0, 0.0, 1.0, y0)
-    kids: list[NodeBase] = []
+    children: list[NodeBase] = []
     for n in src.loose:
         node = reader.node(n, IDENTITY, None, origin=origin)
         if node is not None:
-            kids.append(node)
+            children.append(node)
     data: dict[str, Any] = {
         "id": src.slide_id,
         "name": src.page.name if src.slide_id == src.page.id else "",
-        "children": kids,
+        "children": children,
         "section": section,
         "meta": {"figma": meta},
     }
