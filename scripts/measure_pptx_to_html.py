@@ -50,6 +50,8 @@ def html_render(src: Path, session) -> tuple[list[Path], float, list[str]]:
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     deck = read(src)
+    if not deck.slides:
+        return [], 0.0, []
     html = work / "deck.html"
     report = write_html(deck, html)
     elapsed = time.perf_counter() - t0

@@ -51,6 +51,7 @@ class TextEnv:
         self.scale = (percent or 100.0) / 100.0
         self.reduction = body.line_spacing_reduction or 0.0
         self.body = body
+        self.cache: dict[tuple[int, int], TextStyle] = {}
 
     def family(self, style: TextStyle) -> str:
         return resolve_family(style.font_family, style.font_ref, self.theme_fonts)
@@ -59,24 +60,37 @@ class TextEnv:
         return (style.font_size or 24.0) * self.scale
 
 
+_STYLE_FIELDS = tuple(TextStyle.model_fields)
+
+
 def _over(base: TextStyle, over: TextStyle) -> TextStyle:
-    """`over` on top of `base`; a theme font reference on `over` replaces a family from `base`."""
-    merged = base.merged(over)
+    """`over` on top of `base` (its non-None fields win); a theme font reference on `over`
+    replaces a family from `base`. Built without validation: both inputs are valid."""
+    values = {}
+    for name in _STYLE_FIELDS:
+        value = getattr(over, name)
+        values[name] = value if value is not None else getattr(base, name)
     if over.font_ref and not over.font_family and base.font_family:
-        merged = merged.model_copy(update={"font_family": None})
-    return merged
+        values["font_family"] = None
+    return TextStyle.model_construct(**values)
 
 
-def _effective(body: TextBody, para: Paragraph, run: Run | None) -> TextStyle:
+def _effective(body: TextBody, para: Paragraph, run: Run | None, env: TextEnv | None = None) -> TextStyle:
+    if env is not None:
+        key = (id(para), id(run))
+        found = env.cache.get(key)
+        if found is None:
+            found = env.cache[key] = _effective(body, para, run)
+        return found
     style = _over(body.style, para.style)
     return _over(style, run.style) if run is not None else style
 
 
-def _first_run_style(body: TextBody, para: Paragraph) -> TextStyle:
+def _first_run_style(body: TextBody, para: Paragraph, env: TextEnv | None = None) -> TextStyle:
     for run in para.runs:
         if run.text:
-            return _effective(body, para, run)
-    return _effective(body, para, para.runs[0] if para.runs else None)
+            return _effective(body, para, run, env)
+    return _effective(body, para, para.runs[0] if para.runs else None, env)
 
 
 OOXML_LINE = 1.2  # single line pitch / font size in PowerPoint and LibreOffice, whatever the font
@@ -122,7 +136,7 @@ def _line_height(para: Paragraph, env: TextEnv, family: str) -> str | None:
 def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a <p>: the strut font (the first run's family and size), line height, alignment,
     margins and spacing."""
-    first = _first_run_style(body, para)
+    first = _first_run_style(body, para, env)
     family = env.family(first)
     size = env.size(first)
     decls = [("font-family", css_font_stack(family)), ("font-size", px(round(size, 3)))]
@@ -164,8 +178,8 @@ def _fill_decls(style: TextStyle) -> list[tuple[str, str]]:
 
 def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a run span: what differs from its paragraph's strut font, and its own look."""
-    eff = _effective(body, para, run)
-    first = _first_run_style(body, para)
+    eff = _effective(body, para, run, env)
+    first = _first_run_style(body, para, env)
     decls: list[tuple[str, str]] = []
     family = env.family(eff)
     if family != env.family(first):
@@ -231,7 +245,7 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     bullet = para.bullet
     if bullet is None or bullet.type == "NONE" or not para.text.strip():
         return ""
-    first = _first_run_style(body, para)
+    first = _first_run_style(body, para, env)
     fam = bullet.font_family or env.family(first)
     size = env.size(first) * (bullet.size or 100.0) / 100.0
     decls = [("display", "inline-block"), ("text-indent", "0")]
