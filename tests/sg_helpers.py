@@ -21,7 +21,9 @@ def sample_deck() -> Deck:
 
 
 def backend(deck: Deck | None = None) -> SceneGraphBackend:
-    return SceneGraphBackend(deck or sample_deck(), image_library=IMAGES)
+    b = SceneGraphBackend(deck or sample_deck(), image_library=IMAGES)
+    b.strict = True  # copy-on-write must protect every slide a command changes
+    return b
 
 
 def ok(b: SceneGraphBackend, tool: str, args: dict[str, Any] | None = None) -> dict[str, Any]:

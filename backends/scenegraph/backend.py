@@ -44,6 +44,8 @@ class SceneGraphBackend:
     """Documents (channels) on the IR; `execute` / `batch` run tools; `export` returns the deck."""
 
     name = "scenegraph"
+    strict = False
+    """Tests set this: a command that touches a slide it did not copy first fails loudly."""
 
     def __init__(
         self,
@@ -137,7 +139,7 @@ class SceneGraphBackend:
             if not spec.mutates:
                 return ok_outcome(tool, self._run(spec, params, self.state))
             channel, work = self.active, self._fork()
-            result = self._run(spec, params, work)
+            result = self._run(spec, params, work, args)
             self.docs[channel] = work  # type: ignore[index]
             return ok_outcome(tool, result)
         except AceError as exc:
@@ -151,18 +153,23 @@ class SceneGraphBackend:
         return self.execute("batch_execute", {"operations": operations, "atomic": atomic, "stopOnError": stop_on_error})
 
     def _fork(self) -> SceneState:
-        cur = self.state
-        return SceneState.build(cur.deck.clone(), focused=cur.focused, deleted=cur.deleted)
+        return self.state.fork()
 
-    def _run(self, spec: ToolSpec, params: Any, state: SceneState) -> dict[str, Any]:
+    def _run(self, spec: ToolSpec, params: Any, state: SceneState, args: Any = None) -> dict[str, Any]:
         handler = HANDLERS.get(spec.name)
         if handler is None:
             raise UnsupportedError(f"unsupported on {self.name}: no implementation", where=f"tool {spec.name}")
+        if spec.mutates:
+            _protect(state, spec.name, args)
         ctx = Ctx(state=state, tool=spec.name, backend=self)
         out = handler(ctx, params) or {}
         if not spec.mutates:
             return out
         reflow(ctx)
+        if self.strict:
+            leaked = [sid for sid in ctx.slides if not state.owns(sid)]
+            if leaked:  # a handler touched a slide its arguments did not name: _protect misses a case
+                raise InternalError(f"{spec.name} changed unprotected slide {leaked[0]}", where=f"tool {spec.name}")
         changed = [n for nid, n in ctx.changed.items() if nid in state.nodes]
         if ctx.created or changed:
             state.selection = [i for i in ctx.created if i in state.nodes] or [n.id for n in changed]
@@ -236,7 +243,7 @@ class SceneGraphBackend:
             params = spec.validate(args)
             if tool == "select_channel":
                 raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
-            return ok_outcome(tool, self._run(spec, params, work))
+            return ok_outcome(tool, self._run(spec, params, work, args))
         except AceError as exc:
             return error_outcome(tool, _tool_error(exc, tool))
         except Exception as exc:
@@ -337,6 +344,35 @@ class SceneGraphBackend:
             return read(Path(path))
         except AceError as exc:
             raise ToolError(f"cannot read the other deck: {exc.what}", field="path", hint=exc.hint) from exc
+
+
+_ALL_SLIDES = {"set_presentation_size", "clear_canvas"}
+
+
+def _protect(state: SceneState, tool: str, args: Any) -> None:
+    """Copy (on write) the slides a command can change: the focused slide and every slide whose
+    id, or the id of one of whose nodes, appears in its arguments; every slide for deck-wide tools."""
+    if not state.shared:
+        return
+    if tool in _ALL_SLIDES:
+        state.protect_all()
+        return
+    if state.focused is not None:
+        state.protect(state.focused)
+    stack = [args]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if value in state.slides:
+                state.protect(value)
+            else:
+                slide = state.slide_of.get(value)
+                if slide is not None:
+                    state.protect(slide.id)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 def _render_deck(deck: Deck, out_dir: Path, *, width: int) -> list[Path]:

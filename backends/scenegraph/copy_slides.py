@@ -69,9 +69,8 @@ def _resolve(value: Any, theme: Theme | None, scale: float, scale_keys: bool) ->
         style = out.setdefault("style", {})
         if not style.get("font_family"):  # the source theme's body font, not the target's
             style["font_family"] = theme.fonts.minor
-    if scale_keys and scale != 1.0:
-        if isinstance(out.get("columns"), list):
-            out["columns"] = [c * scale for c in out["columns"]]
+    if scale_keys and scale != 1.0 and isinstance(out.get("columns"), list):
+        out["columns"] = [c * scale for c in out["columns"]]
     return out
 
 

