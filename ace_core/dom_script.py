@@ -189,7 +189,7 @@ EXTRACT_JS = r"""
     for (const n of nodes) {
       const rg = document.createRange(); rg.selectNodeContents(n);
       for (const r of rg.getClientRects()) {
-        if (r.width <= 0 && r.height <= 0) continue;
+        if (r.width <= 0) continue;  // an empty line (dropped from the paragraphs too)
         L = Math.min(L, r.left); T = Math.min(T, r.top); R = Math.max(R, r.right); B = Math.max(B, r.bottom);
         if (!tops.some(t => Math.abs(t - r.top) < r.height * 0.5)) tops.push(r.top);
       }
