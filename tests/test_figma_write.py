@@ -224,3 +224,24 @@ def test_convert_through_figma_keeps_ids(tmp_path: Path) -> None:
     assert result.target_format == "figma"
     ids = [n.id for _, n in read_figma(src).iter_nodes()]
     assert [n.id for _, n in read_figma(again).iter_nodes()] == ids
+
+
+def test_patch_mode_carries_what_the_ir_does_not_model(tmp_path: Path) -> None:
+    src = FIGMA / "figmactx-figma-response-oddit.json"
+    deck = read_figma(src)
+    out = tmp_path / "patched.figma.json"
+    write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    nodes = _by_id(doc)
+    original = _by_id({"document": json.loads(src.read_text())["nodes"]["9204:10701"]["document"]})
+    assert nodes["9204:10665"]["styles"] == original["9204:10665"]["styles"]  # style bindings
+    assert nodes["9204:10665"]["style"]["fontPostScriptName"] == "SuisseIntl-Medium"
+    assert "componentProperties" in nodes["9204:10676"] and "9172:105" in doc["styles"]
+    # an edited node is rewritten from the IR alone; the others are still patched
+    deck.find("9204:10665")[1].text.style.fill = SolidPaint(color=Color(r=1.0))
+    write_figma(deck, out)
+    nodes = _by_id(json.loads(out.read_text()))
+    assert "styles" not in nodes["9204:10665"] and "styles" in nodes["9204:10667"]
+    assert _no_provenance(_ir(read_figma(out))) == _no_provenance(_ir(deck))  # fingerprints are new
+    write_figma(deck, out, fresh=True)
+    assert "styles" not in _by_id(json.loads(out.read_text()))["9204:10667"]

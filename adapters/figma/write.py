@@ -20,6 +20,7 @@ from adapters.figma.context import EXT_FOR_MIME, FORMAT_NAME, ImageResolver
 from adapters.figma.geometry import IDENTITY, Affine
 from adapters.figma.overrides import node_sig, set_ace
 from adapters.figma.paints import paints_to_figma
+from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
 from adapters.figma.slides import _needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter, image_ref_of
@@ -308,18 +309,25 @@ def _fit_section(section: dict[str, Any]) -> None:
     section["absoluteBoundingBox"] = {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
 
 
-def build_document(deck: Deck, report: LossReport | None = None) -> tuple[dict[str, Any], dict[str, str]]:
-    """The Figma document for a deck and the images it references ({imageRef: asset key})."""
+def build_document(
+    deck: Deck, report: LossReport | None = None, *, fresh: bool = False
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The Figma document for a deck and the images it references ({imageRef: asset key}).
+    Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py)."""
     writer = _DocumentWriter(deck, report if report is not None else LossReport())
     doc = writer.build()
+    if not fresh:
+        frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
+        carry_source(deck, doc, writer.nodes.figma_of, frames)
     writer.stamp_overrides(doc)
     return doc, writer.images
 
 
 def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
-    """Write `deck` to `path` (JSON) and its images to `images_dir` (default `<name>.images/`)."""
+    """Write `deck` to `path` (JSON) and its images to `images_dir` (default `<name>.images/`).
+    A deck read from Figma is patched (its unmodelled fields carried over) unless `fresh`."""
     report = LossReport()
-    doc, images = build_document(deck, report)
+    doc, images = build_document(deck, report, fresh=bool(options.get("fresh")))
     if images:
         folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
         for ref, key in sorted(images.items()):
