@@ -523,3 +523,26 @@ def test_smartart_text_boxes_follow_their_shape() -> None:
     chart_deck = read_pptx(FIX / "docx4j-pptx-chart.pptx")
     chart = next(n for _, n in chart_deck.iter_nodes() if n.type == "CHART")
     assert any(e.feature == "chart-format" and e.node_id == chart.id for e in chart_deck.report.entries)
+
+
+def test_smartart_without_drawing_keeps_its_text_as_an_outline(tmp_path: Path) -> None:
+    def drop_drawing(body: bytes) -> bytes:
+        return re.sub(rb"<Relationship [^>]*diagramDrawing[^>]*/>", b"", body)
+
+    path = rezip(
+        FIX / "tika-testPPT_groups.pptx",
+        tmp_path / "nodrawing.pptx",
+        {"ppt/slides/_rels/slide2.xml.rels": drop_drawing},
+    )
+    deck = read_pptx(path)
+    art = next(n for _, n in deck.iter_nodes() if n.name == "Diagram 17")
+    (outline,) = art.children
+    assert outline.type == "TEXT" and [p.text for p in outline.text.paragraphs] == [
+        "smart1",
+        "smart2",
+        "Smart3",
+        "smart4",
+        "Smart5",
+    ]
+    entry = next(e for e in deck.report.entries if e.feature == "smartart" and e.node_id == art.id)
+    assert entry.severity == "warning" and "outline" in entry.reason

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ace_core.errors import AceError
-from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, TableNode
+from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, NodeSource, TableNode, TextNode
 from ace_core.ir.style import ImagePaint
+from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import read_blip
@@ -35,6 +36,8 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
     data = reader.base(el, "graphicFrame", xf, frame)
     if xf_inherited:
         data["meta"][cv.META_XFRM_INHERITED] = True
+    elif not xf.found:
+        reader.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
     scope = reader.scope
     node_id = data["id"]
     gdata = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}")
@@ -78,8 +81,17 @@ def _smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame: Fra
     rel_ids = gdata.find(qn("dgm:relIds"))
     drawing = _drawing_part(scope, rel_ids)
     if drawing is None:
-        scope.loss("smartart", "SmartArt without a pre-rendered drawing part is dropped", node_id, severity="error")
-        return GroupNode(**data)
+        outline = _data_outline(scope, rel_ids)
+        if not outline:
+            scope.loss("smartart", "SmartArt without a drawing part or text is dropped", node_id, severity="error")
+            return GroupNode(**data)
+        scope.loss(
+            "smartart",
+            "SmartArt without a pre-rendered drawing part: its texts are kept as an outline (layout lost)",
+            node_id,
+            severity="warning",
+        )
+        return GroupNode(**data, children=[_outline_node(scope, node_id, data, outline)])
     try:
         root = pkg.xml(drawing)
     except AceError as exc:
@@ -102,6 +114,73 @@ def _smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame: Fra
     data["meta"][cv.META_SMARTART] = drawing
     scope.loss("smartart", "SmartArt kept as grouped shapes (its data model is not editable)", node_id, "info")
     return GroupNode(**data, children=children)
+
+
+def _data_outline(scope: Scope, rel_ids: etree._Element | None) -> list[tuple[int, str]]:
+    """(depth, text) of the SmartArt data model's nodes, in document order of the hierarchy."""
+    pkg = scope.ctx.pkg
+    dm = pkg.rel(scope.part, rel_ids.get(qn("r:dm"))) if rel_ids is not None else None
+    if dm is None or dm.external:
+        return []
+    try:
+        root = pkg.xml(dm.target)
+    except AceError:
+        return []
+    if root is None:
+        return []
+    texts: dict[str, str] = {}
+    doc = None
+    for pt in root.iter(qn("dgm:pt")):
+        kind = pt.get("type", "node")
+        if kind == "doc":
+            doc = pt.get("modelId")
+        elif kind in ("node", "asst"):
+            t = pt.find(qn("dgm:t"))
+            paras = (
+                ["".join(x.text or "" for x in p.iter(qn("a:t"))) for p in t.findall(qn("a:p"))]
+                if t is not None
+                else []
+            )
+            texts[pt.get("modelId", "")] = " ".join(p for p in paras if p)
+    children: dict[str, list[tuple[int, str]]] = {}
+    for cxn in root.iter(qn("dgm:cxn")):
+        if cxn.get("type", "parOf") == "parOf":
+            order = int(cxn.get("srcOrd", "0") or 0)
+            children.setdefault(cxn.get("srcId", ""), []).append((order, cxn.get("destId", "")))
+    out: list[tuple[int, str]] = []
+    seen: set[str] = set()
+
+    def walk(parent: str, depth: int) -> None:
+        for _, child in sorted(children.get(parent, [])):
+            if child in seen or len(out) > 10_000:
+                continue
+            seen.add(child)
+            if texts.get(child):
+                out.append((depth, texts[child]))
+            walk(child, depth + 1)
+
+    if doc is not None:
+        walk(doc, 0)
+    return out
+
+
+def _outline_node(scope: Scope, node_id: str, data: dict, outline: list[tuple[int, str]]) -> TextNode:
+    style = TextStyle(font_family=scope.theme.font("+mn-lt"), font_ref="+mn-lt", font_size=24.0)
+    paras = [
+        Paragraph(
+            runs=[Run(text=text)], style=style, level=min(depth, 8), margin_left=24.0 * depth, indent=0.0, align="LEFT"
+        )
+        for depth, text in outline
+    ]
+    return TextNode(
+        id=scope.ctx.ids.claim(None, f"{node_id}.outline"),
+        name="SmartArt text",
+        width=data["width"],
+        height=data["height"],
+        text=TextBody(paragraphs=paras, autofit="SHRINK"),
+        source=NodeSource(format="pptx", ref=data["source"].ref),
+        meta={cv.META_KIND: "dgm:outline"},
+    )
 
 
 def _drawing_part(scope: Scope, rel_ids: etree._Element | None) -> str | None:

@@ -316,6 +316,8 @@ class ShapeReader:
         node_id = data["id"]
         if xf_inherited:
             data["meta"][cv.META_XFRM_INHERITED] = True
+        elif not xf.found:
+            self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
         nv = next((c for c in el if local(c.tag).startswith("nv")), None)
@@ -415,6 +417,8 @@ class ShapeReader:
         node_id = data["id"]
         if xf_inherited:
             data["meta"][cv.META_XFRM_INHERITED] = True
+        elif not xf.found:
+            self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
         blip_fill = el.find(qn("p:blipFill"))
