@@ -198,9 +198,11 @@ def _(b):
     c = ok(b, "create_rectangle", {"x": 300, "y": 0, "width": 100, "height": 100})["id"]
     k = node(b, ok(b, "create_connector", {"startNodeId": a, "endNodeId": c})["id"])
     assert (k.x, k.y, k.width, k.height) == (100, 50, 200, 0) and k.start.node_id == a
+    assert (k.start.site, k.end.site) == (3, 1)  # OOXML sites of the right and left sides
     ok(b, "move_node", {"nodeId": c, "x": 150, "y": 300})  # re-routes: bottom of a to top of c
     k = node(b, k.id)
     assert (k.x, k.y, k.width, k.height) == (50, 100, 150, 200) and not k.flip_h
+    assert (k.start.site, k.end.site) == (2, 0)
 
 
 # -- text --------------------------------------------------------------------------------------------

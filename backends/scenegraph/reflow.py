@@ -129,8 +129,31 @@ def route_connector(state: SceneState, node: ConnectorNode) -> None:
     else:
         b = tuple(free_end) if free_end else cur_b
     if start_box is not None and node.start.magnet in ("AUTO", "NONE") and end_box is None:
-        a = _anchor(start_box, _auto_magnets(start_box, (b[0], b[1], 0.0, 0.0))[0])
+        sm = _auto_magnets(start_box, (b[0], b[1], 0.0, 0.0))[0]
+        a = _anchor(start_box, sm)
     set_line_box(node, (a[0] - ox, a[1] - oy), (b[0] - ox, b[1] - oy))
+    for end_name, magnet in (("start", sm), ("end", em)):
+        end = getattr(node, end_name)
+        target = state.nodes.get(end.node_id) if end.node_id else None
+        if target is not None:
+            site = connection_site(target, magnet)
+            if site != end.site:
+                setattr(node, end_name, end.model_copy(update={"site": site}))
+
+
+# OOXML connection-site indices of the side midpoints (presetShapeDefinitions.xml cxnLst)
+_RECT_SITES = {"TOP": 0, "LEFT": 1, "BOTTOM": 2, "RIGHT": 3}
+_ELLIPSE_SITES = {"TOP": 0, "LEFT": 2, "BOTTOM": 4, "RIGHT": 6}
+
+
+def connection_site(target: NodeBase, magnet: str) -> int | None:
+    """The OOXML connection site of a side of the target's outline (rect-like boxes and ellipses),
+    so that a .pptx writer binds the connector where it is drawn; None for other presets."""
+    if target.type == "ELLIPSE":
+        return _ELLIPSE_SITES.get(magnet)
+    if target.type == "SHAPE" and getattr(target, "preset", "") not in ("rect", "roundRect"):
+        return None
+    return _RECT_SITES.get(magnet)
 
 
 def _bound_box(state: SceneState, node_id: str | None) -> tuple[float, float, float, float] | None:
