@@ -92,8 +92,9 @@ def test_bad_input_is_refused_before_libreoffice(tmp_path: Path, monkeypatch: py
 @pytest.mark.render
 @needs_soffice
 def test_time_limit_kills_libreoffice_and_writes_nothing(tmp_path: Path) -> None:
-    with pytest.raises(RenderError, match="longer than"):
+    with pytest.raises(RenderError, match="longer than") as info:
         render_pptx(FIX / "pptx" / "docx4j-pptx-chart.pptx", tmp_path / "out", timeout=0.5)
+    assert "docx4j-pptx-chart.pptx" in info.value.message
     assert not (tmp_path / "out").exists()
 
 

@@ -63,8 +63,11 @@ def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> sub
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
-def convert_with_soffice(src: Path, out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT) -> Path:
-    """Run `soffice --headless --convert-to target` with a private profile; returns the output path."""
+def convert_with_soffice(
+    src: Path, out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None
+) -> Path:
+    """Run `soffice --headless --convert-to target` with a private profile; returns the output path.
+    `where` names the file in errors (default: `src`)."""
     soffice = find_soffice()
     src = Path(src).resolve()
     if not src.is_file():
@@ -87,7 +90,7 @@ def convert_with_soffice(src: Path, out_dir: Path, target: str, *, timeout: floa
             str(src),
         ]
         env = dict(os.environ, HOME=profile, SAL_USE_VCLPLUGIN="svp")
-        proc = _run(cmd, env, timeout, str(src))
+        proc = _run(cmd, env, timeout, where or str(src))
     ext = target.split(":")[0]
     out = out_dir / f"{src.stem}.{ext}"
     if proc.returncode != 0 or not out.is_file():
@@ -96,7 +99,7 @@ def convert_with_soffice(src: Path, out_dir: Path, target: str, *, timeout: floa
             f"LibreOffice could not convert the file (exit {proc.returncode}"
             + (f": {detail[-1][:200]}" if detail else "")
             + ")",
-            where=str(src),
+            where=where or str(src),
             hint="check that the file opens in LibreOffice Impress",
         )
     return out
@@ -106,8 +109,8 @@ def convert_with_soffice(src: Path, out_dir: Path, target: str, *, timeout: floa
 PDF_FILTER = 'pdf:impress_pdf_Export:{"ExportHiddenSlides":{"type":"boolean","value":"true"}}'
 
 
-def render_to_pdf(src: Path, out_dir: Path, *, timeout: float = DEFAULT_TIMEOUT) -> Path:
-    return convert_with_soffice(src, out_dir, PDF_FILTER, timeout=timeout)
+def render_to_pdf(src: Path, out_dir: Path, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None) -> Path:
+    return convert_with_soffice(src, out_dir, PDF_FILTER, timeout=timeout, where=where)
 
 
 def count_pptx_slides(src: Path) -> int:
@@ -148,7 +151,7 @@ def render_pptx(src: Path, out_dir: Path, *, width: int = 1280, timeout: float =
             # a copy with a plain name: LibreOffice names its output after the input's stem
             plain = tmpdir / ("deck" + (src.suffix.lower() or ".pptx"))
             shutil.copyfile(src, plain)
-            pdf = render_to_pdf(plain, tmpdir / "pdf", timeout=timeout)
+            pdf = render_to_pdf(plain, tmpdir / "pdf", timeout=timeout, where=str(src))
             pngs = pdf_to_pngs(pdf, tmpdir / "png", width=width)
             if expected is not None and len(pngs) != expected:
                 raise RenderError(
