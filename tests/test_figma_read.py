@@ -287,3 +287,15 @@ def test_malformed_fields_never_crash() -> None:
         deck.to_json()
         skipped += sum(1 for e in deck.report.entries if e.feature.startswith("malformed"))
     assert skipped > 0  # the mutations did reach nodes
+
+
+def test_sniffing_tells_figma_from_ir(tmp_path: Path, fixtures_dir: Path) -> None:
+    node = tmp_path / "node.json"
+    node.write_text(json.dumps({"id": "1:2", "type": "TEXT", "name": "t", "characters": "hi"}))
+    assert registry().detect(node).info.name == "figma"
+    assert read(node).slides[0].children[0].text.plain_text == "hi"
+    for ir in (fixtures_dir / "ir").glob("*.json"):  # IR uses the same node type names
+        assert registry().detect(ir).info.name == "ir", ir.name
+    deck_json = tmp_path / "deck.json"
+    read_figma(FEATURES).save(deck_json)
+    assert registry().detect(deck_json).info.name == "ir"

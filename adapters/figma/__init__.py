@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,10 @@ __all__ = ["FORMAT", "FigmaFormat"]
 _STRONG = {"absoluteBoundingBox", "relativeTransform", "schemaVersion", "characterStyleOverrides", "layoutMode"}
 _STRONG |= {"componentSets", "absoluteRenderBounds", "scrollBehavior", "lastModified", "editorType"}
 _WEAK = {"document", "nodes", "Result", "blendMode", "fills", "strokes", "children"}
+_NODE_TYPE = re.compile(
+    rb'"type"\s*:\s*"(DOCUMENT|CANVAS|FRAME|GROUP|SECTION|COMPONENT|COMPONENT_SET|INSTANCE|SLIDE|SLIDE_ROW|SLIDE_GRID|'
+    rb'RECTANGLE|ELLIPSE|LINE|VECTOR|STAR|REGULAR_POLYGON|BOOLEAN_OPERATION|TEXT)"'
+)
 
 
 class FigmaFormat:
@@ -32,12 +37,14 @@ class FigmaFormat:
         if not looks_like_json(head):
             return 0
         keys = json_keys_head(head)
-        if "schema_version" in keys and "slides" in keys:
+        if "slides" in keys:  # IR JSON (same node type names); Figma responses have no "slides" key
             return 0
         if keys & _STRONG:
             return 80
         if {"document", "nodes", "Result"} & keys and keys & _WEAK - {"document", "nodes", "Result"}:
             return 60
+        if _NODE_TYPE.search(head[:65536]):
+            return 55
         if path.name.lower().endswith((".figma.json", ".fig.json")):
             return 50
         return 0
