@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ace_core.errors import UnsupportedError
 from ace_core.formats import FormatInfo
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
@@ -20,7 +19,7 @@ class PptxFormat:
         label="PowerPoint OOXML",
         extensions=("pptx", "pptm", "potx", "potm", "ppsx", "ppsm"),
         can_read=True,
-        can_write=False,
+        can_write=True,
     )
 
     def sniff(self, head: bytes, path: Path) -> int:
@@ -41,7 +40,11 @@ class PptxFormat:
         return read_pptx(path, limits=options.get("limits"), master_shapes=options.get("master_shapes", True))
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
-        raise UnsupportedError("writing .pptx is not implemented yet", where=str(path))
+        """Patch the source package when the deck was read from a .pptx, else generate the file
+        fresh; option `fresh=True` forces fresh mode. Written atomically; returns the losses."""
+        from adapters.ooxml.writer import write_pptx
+
+        return write_pptx(deck, path, fresh=bool(options.get("fresh", False)))
 
 
 FORMAT = PptxFormat()

@@ -1,0 +1,316 @@
+"""IR charts -> native chart parts (c:chartSpace with cached data) plus an embedded xlsx workbook.
+
+The chart XML and the workbook come from python-pptx's chart writers (the workbook needs
+XlsxWriter); titles, legend, axes, labels and series colours are then set on that XML."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+from pptx.chart.chart import Chart
+from pptx.chart.data import BubbleChartData, CategoryChartData, XyChartData
+from pptx.enum.chart import XL_CHART_TYPE, XL_LABEL_POSITION, XL_LEGEND_POSITION, XL_MARKER_STYLE
+from pptx.oxml import parse_xml
+from pptx.util import Pt
+
+from ace_core.ir.nodes import ChartNode
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
+from ace_core.ir.style import SolidPaint
+from ace_core.ir.text import TextStyle
+from ace_core.units import PX_PER_PT
+from adapters.ooxml.ns import NS, RT
+from adapters.ooxml.package_out import CONTENT_TYPES
+from adapters.ooxml.write_context import PartContext
+from adapters.ooxml.write_shapes import Box, nv_props, xfrm
+from adapters.ooxml.write_style import fill_el, line_el
+from adapters.ooxml.xmlgen import el, sub
+
+__all__ = ["chart_frame", "chart_part_xml", "chart_type_of"]
+
+CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+_C = f"{{{NS['c']}}}"
+
+_BY_GROUPING = {
+    "column": ("COLUMN_CLUSTERED", "COLUMN_STACKED", "COLUMN_STACKED_100"),
+    "bar": ("BAR_CLUSTERED", "BAR_STACKED", "BAR_STACKED_100"),
+    "line": ("LINE", "LINE_STACKED", "LINE_STACKED_100"),
+    "area": ("AREA", "AREA_STACKED", "AREA_STACKED_100"),
+}
+_LEGEND = {
+    "top": XL_LEGEND_POSITION.TOP,
+    "bottom": XL_LEGEND_POSITION.BOTTOM,
+    "left": XL_LEGEND_POSITION.LEFT,
+    "right": XL_LEGEND_POSITION.RIGHT,
+    "top_right": XL_LEGEND_POSITION.CORNER,
+}
+_LABEL_POS = {
+    "ctr": XL_LABEL_POSITION.CENTER,
+    "inEnd": XL_LABEL_POSITION.INSIDE_END,
+    "inBase": XL_LABEL_POSITION.INSIDE_BASE,
+    "outEnd": XL_LABEL_POSITION.OUTSIDE_END,
+    "bestFit": XL_LABEL_POSITION.BEST_FIT,
+    "t": XL_LABEL_POSITION.ABOVE,
+    "b": XL_LABEL_POSITION.BELOW,
+    "l": XL_LABEL_POSITION.LEFT,
+    "r": XL_LABEL_POSITION.RIGHT,
+}
+_MARKERS = {
+    "none": XL_MARKER_STYLE.NONE,
+    "circle": XL_MARKER_STYLE.CIRCLE,
+    "square": XL_MARKER_STYLE.SQUARE,
+    "diamond": XL_MARKER_STYLE.DIAMOND,
+    "triangle": XL_MARKER_STYLE.TRIANGLE,
+    "x": XL_MARKER_STYLE.X,
+    "star": XL_MARKER_STYLE.STAR,
+    "dash": XL_MARKER_STYLE.DASH,
+    "dot": XL_MARKER_STYLE.DOT,
+    "plus": XL_MARKER_STYLE.PLUS,
+    "auto": XL_MARKER_STYLE.AUTOMATIC,
+}
+
+
+def _has_markers(chart: ChartData) -> bool:
+    return any(s.marker not in (None, "none") for s in chart.series)
+
+
+def chart_type_of(chart: ChartData, ctx: PartContext | None = None) -> Any:
+    """The python-pptx XL_CHART_TYPE that writes `chart` (unsupported kinds fall back to columns)."""
+    kind, grouping = chart.chart_type, chart.grouping
+    index = {"stacked": 1, "percent_stacked": 2}.get(grouping, 0)
+    if kind in _BY_GROUPING:
+        name = _BY_GROUPING[kind][index]
+        if kind == "line" and _has_markers(chart):
+            name = name.replace("LINE", "LINE_MARKERS")
+        return getattr(XL_CHART_TYPE, name)
+    if kind == "pie":
+        return XL_CHART_TYPE.PIE
+    if kind == "doughnut":
+        return XL_CHART_TYPE.DOUGHNUT
+    if kind == "radar":
+        return XL_CHART_TYPE.RADAR_MARKERS if _has_markers(chart) else XL_CHART_TYPE.RADAR
+    if kind == "bubble":
+        return XL_CHART_TYPE.BUBBLE
+    if kind == "scatter":
+        if any(s.smooth for s in chart.series):
+            return XL_CHART_TYPE.XY_SCATTER_SMOOTH
+        if any(s.line is not None and s.line.paint.visible for s in chart.series):
+            return XL_CHART_TYPE.XY_SCATTER_LINES
+        return XL_CHART_TYPE.XY_SCATTER
+    if ctx is not None:
+        ctx.loss("chart-type", f"{kind} chart written as a clustered column chart")
+    return XL_CHART_TYPE.COLUMN_CLUSTERED
+
+
+def _chart_data(chart: ChartData, kind: Any) -> Any:
+    name = str(kind)
+    if "BUBBLE" in name:
+        data: Any = BubbleChartData()
+        for s in chart.series:
+            ser = data.add_series(s.name or "Series")
+            xs = s.x_values or list(range(1, len(s.values) + 1))
+            sizes = s.sizes or [1.0] * len(s.values)
+            for x, y, z in zip(xs, s.values, sizes, strict=False):
+                ser.add_data_point(x, y, z)
+        return data
+    if "XY_" in name:
+        data = XyChartData()
+        for s in chart.series:
+            ser = data.add_series(s.name or "Series")
+            xs = s.x_values or list(range(1, len(s.values) + 1))
+            for x, y in zip(xs, s.values, strict=False):
+                ser.add_data_point(x, y)
+        return data
+    data = CategoryChartData(number_format=chart.y_axis.number_format or "General")
+    count = max([len(chart.categories)] + [len(s.values) for s in chart.series])
+    cats = list(chart.categories) + [str(i + 1) for i in range(len(chart.categories), count)]
+    data.categories = cats or ["1"]
+    for s in chart.series:
+        values = list(s.values) + [None] * (len(cats) - len(s.values))
+        data.add_series(s.name or "Series", values)
+    return data
+
+
+def _font(font: Any, style: TextStyle | None) -> None:
+    if style is None:
+        return
+    if style.font_size:
+        font.size = Pt(style.font_size / PX_PER_PT)
+    if style.font_weight is not None:
+        font.bold = style.font_weight >= 600
+    if style.italic is not None:
+        font.italic = style.italic
+    if style.font_family:
+        font.name = style.font_family
+    if isinstance(style.fill, SolidPaint):
+        r, g, b = style.fill.color.to_rgb255()
+        from pptx.dml.color import RGBColor
+
+        font.color.rgb = RGBColor(r, g, b)
+
+
+def _axis(axis_obj: Any, spec: ChartAxis) -> None:
+    axis_obj.visible = spec.visible
+    axis_obj.has_major_gridlines = spec.gridlines
+    if spec.reverse:
+        axis_obj.reverse_order = True
+    if spec.title:
+        axis_obj.has_title = True
+        axis_obj.axis_title.text_frame.text = spec.title
+    scaling = hasattr(axis_obj, "minimum_scale")
+    if scaling and spec.min is not None:
+        axis_obj.minimum_scale = spec.min
+    if scaling and spec.max is not None:
+        axis_obj.maximum_scale = spec.max
+    if hasattr(axis_obj, "major_unit") and spec.major_unit:
+        axis_obj.major_unit = spec.major_unit
+    if spec.number_format:
+        axis_obj.tick_labels.number_format = spec.number_format
+        axis_obj.tick_labels.number_format_is_linked = False
+
+
+def _replace_sppr(fmt_owner: Any, children: list[etree._Element]) -> None:
+    """Put our own fill / line elements into the c:spPr python-pptx creates in schema order."""
+    sp_pr = fmt_owner.format._element.get_or_add_spPr()
+    for child in list(sp_pr):
+        sp_pr.remove(child)
+    for child in children:
+        sp_pr.append(child)
+
+
+def _series_style(ser_obj: Any, spec: ChartSeries, ctx: PartContext, kind_name: str) -> None:
+    lineish = "LINE" in kind_name or "XY_" in kind_name or "RADAR" in kind_name
+    parts: list[etree._Element] = []
+    if spec.fill is not None and not lineish:
+        parts.append(fill_el(spec.fill, ctx))
+    if spec.line is not None:
+        parts.append(line_el([spec.line], ctx))
+    elif lineish and isinstance(spec.fill, SolidPaint):
+        parts.append(el("a:ln", {"w": 28575}, fill_el(spec.fill, ctx)))
+    if parts:
+        _replace_sppr(ser_obj, parts)
+    if spec.marker and hasattr(ser_obj, "marker") and spec.marker in _MARKERS:
+        ser_obj.marker.style = _MARKERS[spec.marker]
+    if spec.smooth and hasattr(ser_obj, "smooth"):
+        ser_obj.smooth = True
+    if spec.point_fills:
+        for i, paint in enumerate(spec.point_fills):
+            if paint is not None and i < len(spec.values):
+                _replace_sppr(ser_obj.points[i], [fill_el(paint, ctx)])
+
+
+def _fix_schema(root: etree._Element) -> None:
+    """python-pptx's templates use negative axis ids, which the schema (unsignedInt) refuses, and
+    give radar series a c:smooth they may not have."""
+    for smooth in root.findall(f".//{_C}radarChart/{_C}ser/{_C}smooth"):
+        smooth.getparent().remove(smooth)
+    mapping: dict[str, str] = {}
+    for node in root.iter(f"{_C}axId", f"{_C}crossAx"):
+        val = node.get("val") or "0"
+        if val.startswith("-"):
+            mapping.setdefault(val, str(500000000 + len(mapping) + 1))
+            node.set("val", mapping[val])
+
+
+def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, bytes]:
+    """(c:chartSpace root, xlsx workbook bytes) of an IR chart."""
+    kind = chart_type_of(chart, ctx)
+    data = _chart_data(chart, kind)
+    space = parse_xml(data.xml_bytes(kind))
+    obj = Chart(space, None)
+    name = str(kind)
+    if chart.title:
+        obj.has_title = True
+        obj.chart_title.text_frame.text = chart.title
+        _font(obj.chart_title.text_frame.paragraphs[0].font, chart.title_style)
+    else:
+        obj.has_title = False
+    legend = chart.legend
+    if legend is None or legend.position == "none":
+        obj.has_legend = False
+    else:
+        obj.has_legend = True
+        obj.legend.position = _LEGEND[legend.position]
+        obj.legend.include_in_layout = legend.overlay
+        _font(obj.legend.font, legend.font)
+    if chart.style is not None and 1 <= chart.style <= 48:
+        obj.chart_style = chart.style
+    plot = obj.plots[0]
+    if "PIE" not in name and "DOUGHNUT" not in name:
+        try:
+            _axis(obj.category_axis, chart.x_axis)
+            _axis(obj.value_axis, chart.y_axis)
+        except ValueError:
+            pass  # a chart kind without that axis
+    if chart.gap_width is not None and hasattr(plot, "gap_width"):
+        plot.gap_width = max(0, min(500, round(chart.gap_width)))
+    if chart.overlap is not None and hasattr(plot, "overlap"):
+        plot.overlap = max(-100, min(100, round(chart.overlap)))
+    if chart.vary_colors or "PIE" in name or "DOUGHNUT" in name:
+        plot.vary_by_categories = chart.vary_colors or "PIE" in name or "DOUGHNUT" in name
+    if chart.data_labels is not None:
+        _data_labels(plot, chart, ctx)
+    for ser_obj, spec in zip(plot.series, chart.series, strict=False):
+        _series_style(ser_obj, spec, ctx, name)
+    if chart.hole_size is not None:
+        hole = space.find(f".//{_C}holeSize")
+        if hole is not None:
+            hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
+    if chart.extra_types:
+        ctx.loss("chart-combo", f"combo chart: the {', '.join(chart.extra_types)} plots are written as the main type")
+    _fix_schema(space)
+    return space, data.xlsx_blob
+
+
+def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
+    name = str(chart.chart_type)
+    try:
+        plot.has_data_labels = True
+        dl, spec = plot.data_labels, chart.data_labels
+        dl.show_value = spec.show_value
+        dl.show_category_name = spec.show_category
+        dl.show_series_name = spec.show_series
+        if name in ("pie", "doughnut"):
+            dl.show_percentage = spec.show_percent
+        if spec.position in _LABEL_POS:
+            dl.position = _LABEL_POS[spec.position]
+        if spec.number_format:
+            dl.number_format = spec.number_format
+            dl.number_format_is_linked = False
+    except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
+        ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
+
+
+def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
+    """p:graphicFrame pointing at a new chart part (with its embedded workbook)."""
+    space, xlsx = chart_part_xml(node.chart, ctx)
+    pkg = ctx.pkg
+    chart_name = pkg.next_name("ppt/charts/chart{}.xml")
+    book = pkg.next_name("ppt/embeddings/Microsoft_Excel_Worksheet{}.xlsx")
+    pkg.put_bytes(book, xlsx, CONTENT_TYPES["xlsx"])
+    rid_book = pkg.relate(chart_name, RT.PACKAGE, book)
+    external = el("c:externalData", {"r:id": rid_book}, el("c:autoUpdate", {"val": False}))
+    anchor = None
+    for tag in ("txPr", "spPr", "chart"):
+        anchor = space.find(f"{_C}{tag}")
+        if anchor is not None:
+            break
+    if anchor is not None:
+        anchor.addnext(external)
+    else:
+        space.append(external)
+    pkg.put_xml(chart_name, space, CONTENT_TYPES["chart"])
+    rid = pkg.relate(ctx.part, RT.CHART, chart_name)
+    nv = el(
+        "p:nvGraphicFramePr",
+        None,
+        nv_props(node, ctx),
+        el("p:cNvGraphicFramePr", None, el("a:graphicFrameLocks", {"noGrp": True})),
+        el("p:nvPr"),
+    )
+    frame = el("p:graphicFrame", None, nv, xfrm(box, "p:xfrm"))
+    graphic = sub(frame, "a:graphic")
+    data = sub(graphic, "a:graphicData", {"uri": CHART_URI})
+    chart_ref = etree.SubElement(data, f"{_C}chart", nsmap={"c": NS["c"]})
+    chart_ref.set(f"{{{NS['r']}}}id", rid)
+    return frame

@@ -1,0 +1,153 @@
+"""Fresh mode: a new .pptx generated from the IR on python-pptx's blank template.
+
+Slide size, theme colours and fonts come from the deck; every slide is written from its nodes
+(auto-layout frames as their solved boxes), with background, transition, notes, hidden flag and
+sections. Layout / master shapes the reader materialized on slides are written as plain shapes."""
+
+from __future__ import annotations
+
+import uuid
+
+from lxml import etree
+
+from ace_core.ir.deck import Deck, Slide, Theme
+from ace_core.ir.loss import LossReport
+from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.ns import RT, qn
+from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
+from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
+from adapters.ooxml.write_slide import PRESENTATION_ORDER, insert_in_order, notes_slide, slide_element
+from adapters.ooxml.xmlgen import el, emu, sub
+
+__all__ = ["SECTIONS_URI", "layout_parts", "set_sections", "set_slide_size", "write_fresh"]
+
+PRESENTATION = "ppt/presentation.xml"
+SECTIONS_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
+P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
+MIN_SLIDE, MAX_SLIDE = 914400, 51206400
+_THEME_SLOTS = ["dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6"]
+_THEME_SLOTS += ["hlink", "folHlink"]
+
+
+def set_slide_size(pres: etree._Element, deck: Deck, report: LossReport) -> None:
+    """p:sldSz from the deck's px size (clamped to what PowerPoint allows)."""
+    size = pres.find(qn("p:sldSz"))
+    if size is None:
+        size = insert_in_order(pres, el("p:sldSz"), PRESENTATION_ORDER)
+    cx, cy = emu(deck.width), emu(deck.height)
+    ccx, ccy = (max(MIN_SLIDE, min(MAX_SLIDE, v)) for v in (cx, cy))
+    if (ccx, ccy) != (cx, cy):
+        report.add(
+            "slide-size",
+            f"slide size {deck.width:g}x{deck.height:g} px clamped to PowerPoint's limits",
+            stage="write",
+            format="pptx",
+        )
+    size.attrib.clear()
+    size.set("cx", str(ccx))
+    size.set("cy", str(ccy))
+
+
+def _write_theme(pkg: OutPackage, part: str, theme: Theme) -> None:
+    root = pkg.xml(part)
+    scheme = root.find(f"{qn('a:themeElements')}/{qn('a:clrScheme')}")
+    if scheme is not None:
+        for slot in _THEME_SLOTS:
+            color = theme.colors.get(slot)
+            holder = scheme.find(qn(f"a:{slot}"))
+            if color is None or holder is None:
+                continue
+            for child in list(holder):
+                holder.remove(child)
+            sub(holder, "a:srgbClr", {"val": color.hex[1:]})
+        if theme.name:
+            scheme.set("name", theme.name)
+    fonts = root.find(f"{qn('a:themeElements')}/{qn('a:fontScheme')}")
+    if fonts is not None:
+        for tag, latin, ea, cs in (
+            ("a:majorFont", theme.fonts.major, theme.fonts.major_ea, theme.fonts.major_cs),
+            ("a:minorFont", theme.fonts.minor, theme.fonts.minor_ea, theme.fonts.minor_cs),
+        ):
+            holder = fonts.find(qn(tag))
+            if holder is None:
+                continue
+            for sub_tag, face in (("a:latin", latin), ("a:ea", ea), ("a:cs", cs)):
+                node = holder.find(qn(sub_tag))
+                if node is not None and face is not None:
+                    node.set("typeface", face)
+
+
+def layout_parts(pkg: OutPackage, master: str) -> dict[str, str]:
+    """Layout name -> part name, for the layouts of `master`."""
+    out: dict[str, str] = {}
+    for rel in pkg.rels(master).of_type(RT.SLIDE_LAYOUT):
+        if not pkg.exists(rel.target):
+            continue
+        csld = pkg.peek_xml(rel.target).find(qn("p:cSld"))
+        name = csld.get("name", "") if csld is not None else ""
+        out.setdefault(name, rel.target)
+    return out
+
+
+def set_sections(pres: etree._Element, slides: list[Slide], sld_ids: dict[str, int]) -> None:
+    """p14:sectionLst from the slides' section names (None when no slide names one)."""
+    ext_lst = pres.find(qn("p:extLst"))
+    if ext_lst is not None:
+        for ext in list(ext_lst):
+            if ext.get("uri") == SECTIONS_URI:
+                ext_lst.remove(ext)
+    if not any(s.section for s in slides):
+        if ext_lst is not None and len(ext_lst) == 0:
+            pres.remove(ext_lst)
+        return
+    if ext_lst is None:
+        ext_lst = insert_in_order(pres, el("p:extLst"), PRESENTATION_ORDER)
+    ext = etree.Element(qn("p:ext"), uri=SECTIONS_URI)
+    ext_lst.insert(0, ext)
+    lst = etree.SubElement(ext, f"{{{P14}}}sectionLst", nsmap={"p14": P14})
+    current: etree._Element | None = None
+    name: str | None = None
+    for i, slide in enumerate(slides):
+        sec = slide.section or (name if current is not None else "Default Section")
+        if current is None or sec != name:
+            guid = uuid.uuid5(uuid.NAMESPACE_URL, f"ace-section:{i}:{sec}")
+            section = etree.SubElement(lst, f"{{{P14}}}section", name=sec, id="{" + str(guid).upper() + "}")
+            current = etree.SubElement(section, f"{{{P14}}}sldIdLst")
+            name = sec
+        etree.SubElement(current, f"{{{P14}}}sldId", id=str(sld_ids[slide.id]))
+
+
+def write_fresh(deck: Deck, report: LossReport) -> bytes:
+    """The bytes of a new .pptx holding `deck` (losses go to `report`)."""
+    pkg = OutPackage.template()
+    pres_root = pkg.xml(PRESENTATION)
+    set_slide_size(pres_root, deck, report)
+    if deck.theme is not None:
+        for rel in pkg.rels("ppt/slideMasters/slideMaster1.xml").of_type(RT.THEME):
+            _write_theme(pkg, rel.target, deck.theme)
+    if deck.id != "deck":
+        set_ace_id(pres_root, deck.id)
+    state = DeckWriteState(deck=deck, pkg=pkg, report=report, theme=ThemeResolver(deck.theme), mode="fresh")
+    layouts = layout_parts(pkg, "ppt/slideMasters/slideMaster1.xml")
+    blank = layouts.get("Blank") or next(iter(layouts.values()))
+    parts = {s.id: f"ppt/slides/slide{i + 1}.xml" for i, s in enumerate(deck.slides)}
+    state.slide_parts.update(parts)
+    sld_lst = pres_root.find(qn("p:sldIdLst"))
+    if sld_lst is None:
+        sld_lst = insert_in_order(pres_root, el("p:sldIdLst"), PRESENTATION_ORDER)
+    sld_ids: dict[str, int] = {}
+    for i, slide in enumerate(deck.slides):
+        part = parts[slide.id]
+        ctx = PartContext(state, part, slide_id=slide.id)
+        root = slide_element(slide, ctx, nodes=list(slide.children))
+        pkg.put_xml(part, root, CONTENT_TYPES["slide"])
+        pkg.relate(part, RT.SLIDE_LAYOUT, layouts.get(slide.layout or "", blank))
+        rid = pkg.relate(PRESENTATION, RT.SLIDE, part)
+        sld_ids[slide.id] = 256 + i
+        sub(sld_lst, "p:sldId", {"id": 256 + i, "r:id": rid})
+        if slide.notes:
+            notes_slide(pkg, part, slide.notes)
+    if not deck.slides:
+        pres_root.remove(sld_lst)
+    set_sections(pres_root, deck.slides, sld_ids)
+    return pkg.to_bytes()

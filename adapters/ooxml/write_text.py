@@ -1,0 +1,186 @@
+"""IR text bodies -> DrawingML txBody: bodyPr, paragraphs (pPr, bullets, spacing) and styled runs.
+
+Runs are written with their effective style (body style, then paragraph style, then run style,
+as conventions.py defines it), so the text looks the same whatever the master's text styles are."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ace_core.ir.style import GradientPaint, SolidPaint
+from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
+from ace_core.units import PX_PER_PT
+from adapters.ooxml.write_context import PartContext
+from adapters.ooxml.write_style import color_el, fill_el
+from adapters.ooxml.xmlgen import ang, el, emu, sub, xml_text
+
+__all__ = ["body_pr", "paragraph_el", "run_props", "text_body"]
+
+_ALIGN = {"LEFT": "l", "CENTER": "ctr", "RIGHT": "r", "JUSTIFIED": "just"}
+_ANCHOR = {"TOP": "t", "CENTER": "ctr", "BOTTOM": "b"}
+_CAP = {"UPPER": "all", "SMALL_CAPS": "small", "SMALL_CAPS_FORCED": "small", "ORIGINAL": "none"}
+_FONT_REFS = {"+mj-lt": "major", "+mn-lt": "minor", "+mj-ea": "major_ea", "+mn-ea": "minor_ea"}
+_FONT_REFS |= {"+mj-cs": "major_cs", "+mn-cs": "minor_cs"}
+
+
+def _hundredths_pt(px: float, lo: int, hi: int) -> int:
+    return max(lo, min(hi, round(px / PX_PER_PT * 100)))
+
+
+def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
+    """a:bodyPr: wrap, insets, anchor, direction, columns and autofit."""
+    ins = body.insets
+    zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
+    attrs: dict[str, object] = {
+        "rot": ang(body.text_rotation) if body.text_rotation else None,
+        "vert": body.vertical if body.vertical != "horz" else None,
+        "wrap": "square" if body.wrap and body.auto_resize != "WIDTH_AND_HEIGHT" and not zero_width else "none",
+        "lIns": emu(ins.left) if ins else None,
+        "tIns": emu(ins.top) if ins else None,
+        "rIns": emu(ins.right) if ins else None,
+        "bIns": emu(ins.bottom) if ins else None,
+        "numCol": body.columns if body.columns > 1 else None,
+        "rtlCol": None,
+        "anchor": _ANCHOR[body.vertical_align],
+    }
+    node = el("a:bodyPr", attrs)
+    if body.autofit == "SHRINK":
+        fit = sub(node, "a:normAutofit")
+        if body.font_scale is not None and 1 <= body.font_scale < 100:
+            fit.set("fontScale", str(round(body.font_scale * 1000)))
+        if body.line_spacing_reduction:
+            fit.set("lnSpcReduction", str(max(0, min(100000, round(body.line_spacing_reduction * 1000)))))
+    elif body.autofit == "RESIZE" or body.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT"):
+        sub(node, "a:spAutoFit")
+    elif body.autofit == "NONE" and ctx.node is not None and ctx.node.placeholder is not None:
+        sub(node, "a:noAutofit")
+    if body.truncate or body.max_lines:
+        ctx.loss("text-truncate", "text truncation / max lines has no OOXML equivalent", "info")
+    return node
+
+
+def _typeface(family: str | None, ref: str | None, ctx: PartContext) -> str | None:
+    theme = ctx.deck.theme
+    if ref in _FONT_REFS and theme is not None:
+        themed = getattr(theme.fonts, _FONT_REFS[ref])
+        if themed and (family is None or family == themed) and ctx.state.mode == "fresh":
+            return ref
+    return family
+
+
+def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._Element:
+    """a:rPr / a:endParaRPr / a:defRPr of a text style (only the fields that are set)."""
+    deco = style.decoration
+    attrs: dict[str, object] = {
+        "lang": style.lang,
+        "sz": _hundredths_pt(style.font_size, 100, 400000) if style.font_size else None,
+        "b": None if style.font_weight is None else style.font_weight >= 600,
+        "i": style.italic,
+        "u": "sng" if deco == "UNDERLINE" else "none" if deco == "NONE" else None,
+        "strike": "sngStrike" if deco == "STRIKETHROUGH" else "noStrike" if deco == "NONE" else None,
+        "cap": _CAP.get(style.text_case or ""),
+        "spc": _hundredths_pt(style.letter_spacing, -400000, 400000) if style.letter_spacing else None,
+        "baseline": round(style.baseline * 100000) if style.baseline else None,
+    }
+    if style.text_case in ("LOWER", "TITLE"):
+        ctx.loss("text-case", f"text case {style.text_case} has no OOXML equivalent", "info")
+    node = el(tag, attrs)
+    fill = style.fill
+    if isinstance(fill, SolidPaint | GradientPaint) and fill.visible:
+        node.append(fill_el(fill, ctx))
+    if isinstance(style.highlight, SolidPaint) and style.highlight.visible:
+        node.append(el("a:highlight", None, color_el(style.highlight.color, ctx)))
+    face = _typeface(style.font_family, style.font_ref, ctx)
+    if face:
+        sub(node, "a:latin", {"typeface": face})
+    if style.hyperlink and tag == "a:rPr":
+        rid, action = ctx.link_rel(style.hyperlink)
+        if rid:
+            sub(node, "a:hlinkClick", {"r:id": rid, "action": action})
+    return node
+
+
+def _bullet_els(bullet: Bullet | None, size_px: float | None, ctx: PartContext) -> list[etree._Element]:
+    if bullet is None or bullet.type == "NONE":
+        return [el("a:buNone")]
+    out: list[etree._Element] = []
+    if isinstance(bullet.color, SolidPaint):
+        out.append(el("a:buClr", None, color_el(bullet.color.color, ctx)))
+    if bullet.size and size_px and abs(bullet.size - 100) > 0.5:
+        out.append(el("a:buSzPts", {"val": _hundredths_pt(size_px * bullet.size / 100, 100, 400000)}))
+    if bullet.font_family:
+        out.append(el("a:buFont", {"typeface": bullet.font_family}))
+    if bullet.picture_asset:
+        rid = ctx.image_rel(bullet.picture_asset)
+        out.append(el("a:buBlip", None, el("a:blip", {"r:embed": rid})))
+    elif bullet.type == "ORDERED":
+        start = bullet.start if bullet.start != 1 else None
+        out.append(el("a:buAutoNum", {"type": bullet.scheme or "arabicPeriod", "startAt": start}))
+    else:
+        out.append(el("a:buChar", {"char": (bullet.char or "•")[:1]}))
+    return out
+
+
+def _spacing(tag: str, px: float) -> etree._Element:
+    return el(tag, None, el("a:spcPts", {"val": _hundredths_pt(px, 0, 158400)}))
+
+
+def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._Element:
+    """a:pPr with the paragraph's effective alignment, level, indents, spacing and bullet."""
+    align = para.align or body.align
+    attrs: dict[str, object] = {
+        "marL": emu(para.margin_left) if para.margin_left is not None else None,
+        "lvl": para.level or None,
+        "indent": emu(para.indent) if para.indent is not None else None,
+        "algn": _ALIGN.get(align or ""),
+        "rtl": para.rtl,
+    }
+    node = el("a:pPr", attrs)
+    lh = para.line_height
+    if lh is not None and lh.unit == "PERCENT":
+        node.append(el("a:lnSpc", None, el("a:spcPct", {"val": max(0, min(13200000, round(lh.value * 1000)))})))
+    elif lh is not None and lh.unit == "PIXELS":
+        node.append(_spacing("a:lnSpc", lh.value))
+    if para.space_before is not None:
+        node.append(_spacing("a:spcBef", para.space_before))
+    if para.space_after is not None:
+        node.append(_spacing("a:spcAft", para.space_after))
+    size = body.style.merged(para.style).font_size
+    for child in _bullet_els(para.bullet, size, ctx):
+        node.append(child)
+    return node
+
+
+def _run_els(run: Run, style: TextStyle, ctx: PartContext) -> list[etree._Element]:
+    out: list[etree._Element] = []
+    pieces = run.text.split("\v")
+    for i, piece in enumerate(pieces):
+        if i:
+            out.append(el("a:br", None, run_props(style, ctx)))
+        if piece or len(pieces) == 1:
+            r = el("a:r", None, run_props(style, ctx))
+            t = sub(r, "a:t")
+            t.text = xml_text(piece)
+            out.append(r)
+    return out
+
+
+def paragraph_el(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._Element:
+    """a:p: properties, runs (line breaks as a:br) and the end-of-paragraph run properties."""
+    node = el("a:p", None, paragraph_props(para, body, ctx))
+    base = body.style.merged(para.style)
+    for run in para.runs:
+        for child in _run_els(run, base.merged(run.style), ctx):
+            node.append(child)
+    end = base.model_copy(update={"hyperlink": None})
+    node.append(run_props(end, ctx, "a:endParaRPr"))
+    return node
+
+
+def text_body(body: TextBody, ctx: PartContext, tag: str = "p:txBody") -> etree._Element:
+    """p:txBody (shapes) or a:txBody (table cells): bodyPr, an empty lstStyle, the paragraphs."""
+    node = el(tag, None, body_pr(body, ctx), el("a:lstStyle"))
+    paras = body.paragraphs or [Paragraph()]
+    for para in paras:
+        node.append(paragraph_el(para, body, ctx))
+    return node

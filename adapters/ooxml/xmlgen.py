@@ -1,0 +1,84 @@
+"""Small builders for the XML the writers emit: elements by prefixed name, EMU / angle / percent units."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from ace_core.units import EMU_PER_PX
+from adapters.ooxml.ns import NS, qn
+
+__all__ = [
+    "NSMAP_A",
+    "NSMAP_C",
+    "NSMAP_P",
+    "ang",
+    "el",
+    "emu",
+    "pct",
+    "serialize",
+    "sub",
+    "xml_text",
+]
+
+NSMAP_P = {"a": NS["a"], "r": NS["r"], "p": NS["p"]}
+NSMAP_A = {"a": NS["a"], "r": NS["r"]}
+NSMAP_C = {"c": NS["c"], "a": NS["a"], "r": NS["r"]}
+
+
+def _attrs(attrib: dict[str, Any] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in (attrib or {}).items():
+        if value is None:
+            continue
+        name = qn(key) if ":" in key and not key.startswith("{") else key
+        if isinstance(value, bool):
+            value = "1" if value else "0"
+        out[name] = str(value)
+    return out
+
+
+def el(
+    tag: str, attrib: dict[str, Any] | None = None, *children: etree._Element | None, nsmap: Any = None
+) -> etree._Element:
+    """Element `tag` ('a:off') with attributes (None values skipped, bools as 1/0, 'r:id' names
+    resolved) and children (None skipped)."""
+    node = etree.Element(qn(tag), _attrs(attrib), nsmap=nsmap)
+    for child in children:
+        if child is not None:
+            node.append(child)
+    return node
+
+
+def sub(parent: etree._Element, tag: str, attrib: dict[str, Any] | None = None) -> etree._Element:
+    """Append a new child `tag` to `parent` and return it."""
+    return etree.SubElement(parent, qn(tag), _attrs(attrib))
+
+
+def emu(px: float) -> int:
+    """px -> EMU (integer)."""
+    return round(px * EMU_PER_PX)
+
+
+def ang(deg: float) -> int:
+    """degrees -> 60000ths of a degree, normalised to [0, 360)."""
+    return round((deg % 360.0) * 60000) % 21600000
+
+
+def pct(fraction: float) -> int:
+    """fraction (0.5) -> thousandths of a percent (50000)."""
+    return round(fraction * 100000)
+
+
+_BAD_XML_CHARS = {c: None for c in range(32) if c not in (9, 10, 13)}
+
+
+def xml_text(text: str) -> str:
+    """`text` without the control characters XML 1.0 cannot hold."""
+    return text.translate(_BAD_XML_CHARS).replace("\ufffe", "").replace("\uffff", "")
+
+
+def serialize(root: etree._Element) -> bytes:
+    """A part's bytes: UTF-8 with the standalone declaration Office writes."""
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
