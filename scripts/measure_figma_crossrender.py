@@ -4,8 +4,10 @@ boxes, rendered by LibreOffice) vs figma -> html (flexbox, rendered by Chromium)
 Every top-level frame of ../shared/corpus/figma whose subtree has an auto-layout frame is read as a
 one-slide deck (`--nodes <frame id>`), written to .pptx and to HTML, both rendered, and compared
 with judge.similarity (content-masked SSIM). With --each, every auto-layout frame (nested ones
-too) is measured as its own slide as well, when it is at least 96 px (1 in) both ways: a .pptx
-slide cannot be smaller. Prints a table and the median (bar: >= 0.80).
+too) is measured as its own slide as well (small frames are magnified a lot, and a frame without a
+background of its own may show white text on white). A .pptx slide cannot be smaller than 1 in, so
+a smaller frame's render is cropped back to the frame before the comparison. Prints a table and
+the medians (bar: >= 0.80 on the top-level frames).
 
 Run: .venv/bin/python scripts/measure_figma_crossrender.py [--each] [--cache /work/cache/figma-xr]
 Renders are cached under --cache (outside the repo) and redone with --fresh."""
@@ -33,7 +35,6 @@ from judge.similarity import similarity_files  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "figma"
 AUTO = ("HORIZONTAL", "VERTICAL", "GRID")
-MIN_SIDE = 96.0
 
 
 def _walk(node: dict[str, Any]):
@@ -55,14 +56,8 @@ def frames_to_measure(path: Path, each: bool) -> list[tuple[str, str, str]]:
         if autos:
             out.append((frame["id"], str(frame.get("name", "")), "top"))
         if each:
-            out.extend((n["id"], str(n.get("name", "")), "nested") for n in autos if n is not frame and _big(n))
+            out.extend((n["id"], str(n.get("name", "")), "nested") for n in autos if n is not frame)
     return out
-
-
-def _big(node: dict[str, Any]) -> bool:
-    """At least 1 inch (96 px) both ways: the smallest slide a .pptx can have."""
-    box = node.get("absoluteBoundingBox") or {}
-    return min(float(box.get("width") or 0), float(box.get("height") or 0)) >= MIN_SIDE
 
 
 def _write_pptx(deck: Any, dst: Path) -> None:
@@ -73,6 +68,23 @@ def _write_pptx(deck: Any, dst: Path) -> None:
     from adapters.ooxml.writer import write_pptx  # the writer before it is registered
 
     write_pptx(deck, dst)
+
+
+def _deck_area(png: Path, width: float, height: float) -> Path:
+    """The deck's area of a render: a .pptx slide is at least 1 in (96 px) each way, so a smaller
+    frame sits in the top-left corner of a larger slide; crop the render back to the frame."""
+    from skimage.io import imread, imsave
+
+    img = imread(png)
+    h, w = img.shape[:2]
+    want_h = round(w * height / width)
+    want_w = round(h * width / height)
+    if abs(want_h - h) <= 1:
+        return png
+    crop = img[:want_h, :] if want_h < h else img[:, :want_w]
+    out = png.with_name(png.stem + "-deck.png")
+    imsave(out, crop, check_contrast=False)
+    return out
 
 
 def measure(path: Path, frame_id: str, cache: Path, width: int, fresh: bool) -> dict[str, Any]:
@@ -90,7 +102,7 @@ def measure(path: Path, frame_id: str, cache: Path, width: int, fresh: bool) -> 
     if not (png_h / "slide-001.png").exists():
         registry().get("html").write(deck, html)
         render_html(html, png_h, width=width)
-    a = sorted(png_p.glob("*.png"))[0]
+    a = _deck_area(sorted(png_p.glob("*.png"))[0], deck.width, deck.height)
     b = sorted(png_h.glob("*.png"))[0]
     return {
         "size": f"{deck.width:g}x{deck.height:g}",
