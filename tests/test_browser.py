@@ -140,23 +140,24 @@ def test_threads_share_one_session(session: BrowserSession) -> None:
 def _render_in_child(path: str, queue: multiprocessing.Queue) -> None:
     from ace_core.browser import default_session
 
-    with default_session().page(Path(path)) as loaded:
-        queue.put((os.getpid(), loaded.page.inner_text("p")))
+    session = default_session()
+    with session.page(Path(path)) as loaded:
+        queue.put((loaded.page.inner_text("p"), session._browser_pid))
 
 
-def test_processes_each_get_their_own_browser(tmp_path: Path) -> None:
+def test_processes_each_get_their_own_browser(session: BrowserSession, tmp_path: Path) -> None:
     page = tmp_path / "p.html"
     page.write_text("<p>from a child</p>")
+    with session.page(page) as loaded:
+        assert loaded.page.inner_text("p") == "from a child"
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
-    procs = [ctx.Process(target=_render_in_child, args=(str(page), queue)) for _ in range(2)]
-    for p in procs:
-        p.start()
-    answers = [queue.get(timeout=90) for _ in procs]
-    for p in procs:
-        p.join(30)
-    assert [a[1] for a in answers] == ["from a child"] * 2
-    assert len({a[0] for a in answers}) == 2
+    child = ctx.Process(target=_render_in_child, args=(str(page), queue))
+    child.start()
+    text, child_browser = queue.get(timeout=90)
+    child.join(30)
+    assert text == "from a child"
+    assert child_browser and session._browser_pid and child_browser != session._browser_pid
 
 
 def test_a_page_that_loops_is_stopped_and_the_session_recovers() -> None:
