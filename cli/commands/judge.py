@@ -67,11 +67,13 @@ def metrics(
         from ace_core.errors import BadInputError
 
         raise BadInputError("file not found", where=str(deck))
-    fmt, count = slide_count(deck, fmt=from_)
-    if fmt not in ("html", "pptx"):
-        report_losses(read_deck(deck, fmt).report)
-    with out.progress(count, f"measuring ({'LibreOffice' if fmt == 'pptx' else 'Chromium'})") as advance:  # type: ignore[arg-type]
-        result = measure_file(deck, fmt=fmt, progress=advance)
+    fmt, ir = slide_count(deck, fmt=from_)
+    if ir is not None:
+        report_losses(ir.report)
+    count = len(ir.slides) if ir is not None else None
+    label = f"measuring ({'LibreOffice' if fmt == 'pptx' else 'Chromium'})"
+    with out.progress(count, label) as advance:  # type: ignore[arg-type]
+        result = measure_file(deck, fmt=fmt, deck=ir, progress=advance)
     data = result.model_dump(mode="json")
 
     def human(console: Any) -> None:

@@ -161,40 +161,47 @@ def _line_height(lh: LineHeight | None) -> tuple[str, float] | None:
     return (lh.unit, lh.value)
 
 
-def _style_key(style: TextStyle, align: str | None, lh: LineHeight | None) -> tuple[tuple[str, Any], ...]:
-    fill = style.fill
+def _set_fields(style: TextStyle) -> dict[str, Any]:
+    """The fields a style sets (None = inherit), without re-validating a merged model."""
+    return {k: v for k, v in style.__dict__.items() if v is not None}
+
+
+def _style_key(style: dict[str, Any], align: str | None, lh: LineHeight | None) -> tuple[tuple[str, Any], ...]:
+    fill = style.get("fill")
     color = None
     if isinstance(fill, SolidPaint):
         color = _color(fill.color, fill.opacity)
     elif fill is not None:
         color = paint_value(fill)
     return (
-        ("font_family", style.font_family),
-        ("font_size", style.font_size),
-        ("font_weight", style.font_weight or 400),
-        ("font_style", "italic" if style.italic else "normal"),
+        ("font_family", style.get("font_family")),
+        ("font_size", style.get("font_size")),
+        ("font_weight", style.get("font_weight") or 400),
+        ("font_style", "italic" if style.get("italic") else "normal"),
         ("text_align", align or "LEFT"),
-        ("letter_spacing", style.letter_spacing or 0.0),
+        ("letter_spacing", style.get("letter_spacing") or 0.0),
         ("line_height", _line_height(lh)),
-        ("text_case", style.text_case or "ORIGINAL"),
-        ("text_decoration", style.decoration or "NONE"),
+        ("text_case", style.get("text_case") or "ORIGINAL"),
+        ("text_decoration", style.get("decoration") or "NONE"),
         ("text_color", color),
     )
 
 
 def typography(body: TextBody) -> tuple[dict[str, Any], list[tuple[str, tuple[tuple[str, Any], ...]]]]:
     """(dominant style by characters, overrides): the overrides are runs whose style differs from
-    the dominant one, as (run text, the differing fields)."""
+    the dominant one, as (run text, the differing fields). Effective run style = body style <-
+    paragraph style <- run style, as the IR defines it."""
     segments: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
+    body_fields = _set_fields(body.style)
     for para in body.paragraphs:
         align = para.align or body.align
-        base = body.style.merged(para.style)
+        base = {**body_fields, **_set_fields(para.style)}
         for run in para.runs:
             if not run.text:
                 continue
-            segments.append((run.text, _style_key(base.merged(run.style), align, para.line_height)))
+            segments.append((run.text, _style_key({**base, **_set_fields(run.style)}, align, para.line_height)))
     if not segments:
-        return dict(_style_key(body.style, body.align, None)), []
+        return dict(_style_key(body_fields, body.align, None)), []
     weight: Counter[tuple[tuple[str, Any], ...]] = Counter()
     for text, key in segments:
         weight[key] += len(text.strip()) or 1

@@ -29,6 +29,9 @@ class CollisionParams:
     badge_frac: float = 0.015
     """a unit smaller than this share of the slide lying on its own card is a badge: no events
     with the card's content, no escape from the card."""
+    card_inside: float = 0.4
+    """a unit with no containing element sits on the smallest plain shape painted below it that
+    holds at least this share of it (its visual card), and may not escape it."""
     w_text_text: float = 1.0
     w_text_occluded: float = 0.5
     w_out_of_bounds: float = 1.0
@@ -112,6 +115,7 @@ class _Scene:
                     if c.box.area <= bg_limit:
                         self.container[u.id] = c
                     break
+        self._visual_cards(bg_limit)
         self.badge_card: dict[str, str] = {}
         for u in self.units:
             card = self.container.get(u.id)
@@ -123,6 +127,23 @@ class _Scene:
                 and u.box.intersection_area(card.box) >= 0.5 * u.box.area
             ):
                 self.badge_card[u.id] = card.id
+
+    def _visual_cards(self, bg_limit: float) -> None:
+        """A unit with no containing element still sits on a card when a plain shape painted below
+        it holds most of it (how flat formats draw cards: a rectangle, a text box on top)."""
+        shapes = [v for v in self.units if v.kind == "shape" and v.box.area <= bg_limit]
+        for u in self.units:
+            if u.id in self.container or u.kind == "shape":
+                continue
+            best: VisualUnit | None = None
+            for v in shapes:
+                if v.id == u.id or v.z >= u.z or v.id in u.ancestors:
+                    continue
+                inside = sum(part.intersection_area(v.box) for part in u.parts)
+                if inside >= self.p.card_inside * u.area and (best is None or v.box.area < best.box.area):
+                    best = v
+            if best is not None:
+                self.container[u.id] = Container(best.id, best.box, False)
 
     def related(self, a: VisualUnit, b: VisualUnit) -> bool:
         """Same element, ancestor / descendant, or a badge and its own card's content."""
@@ -186,7 +207,7 @@ def _escape_events(scene: _Scene, u: VisualUnit) -> list[CollisionEvent]:
     out: list[CollisionEvent] = []
     parts = u.parts
     area = u.area
-    if area <= 0:
+    if area <= 0 or u.inherited:
         return out
     extent = Box.bounding(parts)
     assert extent is not None

@@ -129,6 +129,9 @@ PROBE_JS = r"""
     if (tag === 'IMG' || tag === 'PICTURE') atomic = small ? 'icon' : 'image';
     else if (isSvg) atomic = small ? 'icon' : 'svg';
     else if (ATOMIC.has(tag) || ATOMIC.has(el.localName)) atomic = 'atomic';
+    else if (bgImage && /url\(/.test(cs.backgroundImage) && !el.firstElementChild && !(el.textContent || '').trim()) {
+      atomic = small ? 'icon' : 'image';  // an empty box painted with a picture is a picture
+    }
     else if ((tag === 'I' || tag === 'SPAN') && ICON_CLASS.test(typeof el.className === 'string' ? el.className : '')
              && small && !(el.textContent || '').trim()) atomic = 'icon';
     if (el !== root && visible && r.width > 0 && r.height > 0) {

@@ -6,12 +6,13 @@ alignment, insets), paint order = document order."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.nodes import NodeBase, TableNode
 from ace_core.ir.style import GradientPaint, ImagePaint, Sides, SolidPaint
 from ace_core.ir.text import TextBody
+from adapters.ooxml.conventions import META_INHERITED
 from judge.metrics.units import Box, Container, SlideUnits, VisualUnit
 
 __all__ = ["ICON_MAX", "deck_units", "slide_units"]
@@ -121,7 +122,13 @@ def slide_units(deck: Deck, slide: Slide, *, measurer: object | None = None) -> 
         paint_a, image_fill = _node_paint(node)
         anc = frozenset(ancestors)
         kind = node.type
-        common = {"ancestors": anc, "containers": chain, "label": f"{kind.lower()} {node.name}".strip()}
+        inherited = bool(node.meta.get(META_INHERITED))
+        common = {
+            "ancestors": anc,
+            "containers": chain,
+            "label": f"{kind.lower()} {node.name}".strip(),
+            "inherited": inherited,
+        }
         small = node.width <= ICON_MAX and node.height <= ICON_MAX
         if kind == "IMAGE":
             add(VisualUnit(node.id, "icon" if small else "image", box, opacity=op, **common))
@@ -139,11 +146,11 @@ def slide_units(deck: Deck, slide: Slide, *, measurer: object | None = None) -> 
         own = (Container(node.id, box, clips),) if (paints_box or clips) and kind not in _SVG_TYPES else ()
         inner_chain = own + chain
         body = node.text_body
-        if body is not None and body.plain_text.strip() and not node.rotation:
-            lines = text_lines(body, Box(x, y, node.width, node.height), measurer)
-            if lines:
-                text_box = Box.bounding(lines)
-                assert text_box is not None
+        if body is not None and body.plain_text.strip():
+            # rotated text: its bounding box stands for the lines
+            lines = text_lines(body, Box(x, y, node.width, node.height), measurer) if not node.rotation else [box]
+            text_box = Box.bounding(lines)
+            if text_box is not None:
                 add(
                     VisualUnit(
                         node.id,
@@ -155,23 +162,9 @@ def slide_units(deck: Deck, slide: Slide, *, measurer: object | None = None) -> 
                         containers=inner_chain,
                         label=common["label"],
                         text=" ".join(body.plain_text.split())[:80],
+                        inherited=inherited,
                     )
                 )
-        elif body is not None and body.plain_text.strip():
-            # rotated text: its bounding box stands for the lines
-            add(
-                VisualUnit(
-                    node.id,
-                    "text",
-                    box,
-                    lines=(box,),
-                    opacity=op,
-                    ancestors=anc,
-                    containers=inner_chain,
-                    label=common["label"],
-                    text=" ".join(body.plain_text.split())[:80],
-                )
-            )
         if isinstance(node, TableNode):
             _table_cells(node, x, y, op, anc | {node.id}, inner_chain, add, measurer)
         for child in getattr(node, "children", None) or []:
@@ -182,6 +175,30 @@ def slide_units(deck: Deck, slide: Slide, *, measurer: object | None = None) -> 
     return SlideUnits(width=deck.width, height=deck.height, units=units)
 
 
+def _cell_body(cell: object) -> TextBody:
+    body: TextBody = cell.text  # type: ignore[attr-defined]
+    margins = getattr(cell, "margins", None)
+    if body.insets is None and margins is not None:
+        body = body.model_copy(update={"insets": margins})
+    return body.model_copy(update={"vertical_align": getattr(cell, "vertical_align", "TOP")})
+
+
+def _row_heights(table: TableNode, measurer: object | None) -> list[float]:
+    """Row heights as rendered: a row grows to hold its tallest single-row cell's text."""
+    from ace_core.layout import default_measurer
+
+    m = measurer or default_measurer()
+    heights = [row.height for row in table.rows]
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row.cells):
+            if cell.h_merged or cell.v_merged or cell.row_span > 1 or not cell.text.plain_text.strip():
+                continue
+            width = sum(table.columns[c : c + cell.col_span])
+            need = m.measure(_cell_body(cell), width)[1]  # type: ignore[attr-defined]
+            heights[r] = max(heights[r], need)
+    return heights
+
+
 def _table_cells(
     table: TableNode,
     x: float,
@@ -189,19 +206,19 @@ def _table_cells(
     opacity: float,
     ancestors: frozenset[str],
     chain: tuple[Container, ...],
-    add: object,
+    add: Callable[[VisualUnit], None],
     measurer: object | None,
 ) -> None:
+    heights = _row_heights(table, measurer)
     cy = y
     for r, row in enumerate(table.rows):
         cx = x
         for c, cell in enumerate(row.cells):
             w = table.columns[c] if c < len(table.columns) else 0.0
             if not (cell.h_merged or cell.v_merged):
-                span_w = sum(table.columns[c : c + cell.col_span])
-                span_h = sum(rw.height for rw in table.rows[r : r + cell.row_span])
-                cell_box = Box(cx, cy, span_w, span_h)
+                cell_box = Box(cx, cy, sum(table.columns[c : c + cell.col_span]), sum(heights[r : r + cell.row_span]))
                 cid = f"{table.id}/r{r}c{c}"
+                label = f"cell r{r + 1}c{c + 1}"
                 alpha, _ = _paint_alpha(cell.fills)
                 if alpha > 0:
                     add(
@@ -210,35 +227,31 @@ def _table_cells(
                             "shape",
                             cell_box,
                             opacity=opacity * alpha,
-                            ancestors=ancestors,  # type: ignore[operator]
+                            ancestors=ancestors,
                             containers=chain,
-                            label=f"cell r{r + 1}c{c + 1}",
+                            label=label,
                         )
                     )
                 if cell.text.plain_text.strip():
-                    body = cell.text
-                    if body.insets is None and cell.margins is not None:
-                        body = body.model_copy(update={"insets": cell.margins})
-                    body = body.model_copy(update={"vertical_align": cell.vertical_align})
+                    body = _cell_body(cell)
                     lines = text_lines(body, cell_box, measurer)
-                    if lines:
-                        tb = Box.bounding(lines)
-                        assert tb is not None
+                    tb = Box.bounding(lines)
+                    if tb is not None:
                         add(
                             VisualUnit(
                                 cid,
                                 "text",
                                 tb,
                                 lines=tuple(lines),
-                                opacity=opacity * _text_alpha(body),  # type: ignore[operator]
+                                opacity=opacity * _text_alpha(body),
                                 ancestors=ancestors,
                                 containers=(Container(cid, cell_box, False), *chain),
-                                label=f"cell r{r + 1}c{c + 1}",
+                                label=label,
                                 text=" ".join(body.plain_text.split())[:80],
                             )
                         )
             cx += w
-        cy += row.height
+        cy += heights[r]
 
 
 def deck_units(deck: Deck, *, measurer: object | None = None) -> list[SlideUnits]:

@@ -168,18 +168,28 @@ def measure_pptx_deck(
     *,
     params: MetricParams | None = None,
     progress: Callable[[int], None] | None = None,
-    render_dir: str | os.PathLike[str] | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
     source: str = "",
 ) -> DeckMetrics:
-    """Metrics of every slide of a pptx: `deck` is its IR (boxes), `package` its bytes (pixels)."""
+    """Metrics of every slide of a pptx: `deck` is its IR (boxes), `package` its bytes (pixels).
+    `cache_dir`: renders are kept there under the hash of the rendered bytes and reused."""
+    import hashlib
+
     from backends.render.libreoffice import render_pptx
 
     width, height = round(deck.width), round(deck.height)
-    flat = flatten_backgrounds(deck, package)
+    flat = flatten_backgrounds(deck, package) or package
     with tempfile.TemporaryDirectory(prefix="ace-metrics-") as tmp:
-        src = Path(tmp) / "deck.pptx"
-        src.write_bytes(flat or package)
-        pngs = render_pptx(src, Path(render_dir) if render_dir else Path(tmp) / "png", width=width)
+        out = Path(tmp) / "png"
+        if cache_dir is not None:
+            out = Path(cache_dir) / f"{hashlib.sha256(flat).hexdigest()[:24]}-{width}"
+        pngs = sorted(out.glob("slide-*.png")) if (out / ".done").exists() else []
+        if not pngs:
+            src = Path(tmp) / "deck.pptx"
+            src.write_bytes(flat)
+            pngs = render_pptx(src, out, width=width)
+            if cache_dir is not None:
+                (out / ".done").write_text("ok")
         if len(pngs) != len(deck.slides):
             raise RenderError(
                 f"LibreOffice rendered {len(pngs)} pages for {len(deck.slides)} slides",

@@ -14,26 +14,29 @@ from judge.metrics.result import DeckMetrics, MetricParams
 __all__ = ["measure_deck", "measure_file", "slide_count"]
 
 
-def slide_count(path: str | os.PathLike[str], *, fmt: str | None = None) -> tuple[str, int | None]:
-    """(format name, number of slides or None when only a render can tell) for a progress bar."""
+def slide_count(path: str | os.PathLike[str], *, fmt: str | None = None) -> tuple[str, Deck | None]:
+    """(format name, the deck read from the file, or None for HTML, which only a render can
+    split into slides): for a progress bar, and to pass on to measure_file."""
     from adapters import read
     from adapters.registry import registry
 
     name = registry().detect(Path(path), fmt=fmt).info.name
     if name == "html":
         return name, None
-    return name, len(read(Path(path), fmt=name).slides)
+    return name, read(Path(path), fmt=name)
 
 
 def measure_file(
     path: str | os.PathLike[str],
     *,
     fmt: str | None = None,
+    deck: Deck | None = None,
     params: MetricParams | None = None,
     session: BrowserSession | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> DeckMetrics:
-    """The four metrics on every slide of a deck file (format by content unless `fmt`)."""
+    """The four metrics on every slide of a deck file (format by content unless `fmt`; `deck`:
+    the file's IR when already read)."""
     from adapters import read
     from adapters.registry import registry
 
@@ -43,11 +46,11 @@ def measure_file(
         from judge.metrics.chromium import measure_html
 
         return measure_html(p, params=params, session=session, progress=progress)
+    deck = deck if deck is not None else read(p, fmt=name)
     if name == "pptx":
-        from judge.metrics.libreoffice import measure_pptx
+        from judge.metrics.libreoffice import measure_pptx_deck
 
-        return measure_pptx(p, params=params, progress=progress)
-    deck = read(p, fmt=name)
+        return measure_pptx_deck(deck, p.read_bytes(), params=params, progress=progress, source=str(p))
     result = measure_deck(deck, params=params, session=session, progress=progress)
     result.source = str(p)
     return result

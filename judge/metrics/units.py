@@ -125,6 +125,9 @@ class VisualUnit:
     pointer_events: bool = True
     label: str = ""
     text: str = ""
+    inherited: bool = False
+    """drawn from the slide's layout / master (the template), not the slide itself: it may
+    collide with the slide's content, but its own overflow is not the slide's."""
 
     @property
     def parts(self) -> tuple[Box, ...]:
@@ -167,7 +170,7 @@ class SlideUnits:
         return self.width * self.height
 
     def extent(self) -> Box:
-        """The bounding box of the slide and every unit's painted parts."""
-        found = Box.bounding([self.box, *(p for u in self.units for p in u.parts)])
+        """The bounding box of the slide and the painted parts of its own (not inherited) units."""
+        found = Box.bounding([self.box, *(p for u in self.units if not u.inherited for p in u.parts)])
         assert found is not None
         return found
