@@ -19,6 +19,7 @@ from pptx.enum.shapes import MSO_CONNECTOR, MSO_SHAPE
 from pptx.util import Emu, Inches, Pt
 
 from ace_core.color import Color, ColorMod
+from ace_core.ir.deck import Deck
 from ace_core.ir.fingerprint import node_fingerprint, slide_fingerprint
 from ace_core.ir.validate import check_invariants
 from adapters import read
@@ -462,6 +463,8 @@ def test_every_corpus_deck_reads_and_matches_python_pptx_text(corpus_dir: Path) 
         problems = check_invariants(deck)
         if problems:
             failures.append(f"{path.name}: {problems[0]}")
+        if deck.slides and Deck.from_json(deck.to_json()) != deck:
+            failures.append(f"{path.name}: the IR does not survive its JSON round trip")
         try:
             prs = Presentation(str(path))
         except (KeyError, ValueError):
