@@ -19,8 +19,9 @@ fonts (see `ace_core.layout.fonts`), with these documented approximations:
   line gap (OS/2 typo metrics when the font sets USE_TYPO_METRICS), each rounded to whole px;
   AUTO line height = ascent + descent + gap (CSS `normal`), PERCENT = that x value / 100 (the
   IR's definition: 100 = single), PIXELS = the value; each run's box extends half the leading
-  above and below its ascent / descent, and a line spans the highest top to the lowest bottom
-  of its runs (and of the paragraph's own font when its size is set: the CSS strut). Glyphs from
+  above (floored to whole px, as Blink does) and below its ascent / descent, and a line spans
+  the highest top to the lowest bottom of its runs (and of the paragraph's own font when its size
+  is set: the CSS strut). Glyphs from
   a fallback face bring that face's metrics (a CJK character in a Latin line makes it taller).
   OOXML `line_spacing_reduction` lowers AUTO/PERCENT spacing and `font_scale` scales font sizes,
   as normAutofit does. Matches Chromium's `line-height: normal` boxes to the pixel for the
@@ -337,7 +338,7 @@ class FontMetricsMeasurer:
     ) -> tuple[float, float]:
         """(above, below) the baseline in px of an inline box of `face` at `size` with the
         paragraph's LineHeight: ascent / descent rounded to whole px as Chromium does, plus half
-        the leading (line height - ascent - descent) on each side."""
+        the leading (line height - ascent - descent) on each side, floored above as Blink does."""
         if face is None:
             asc, desc, gap = _round(0.8 * size), _round(0.2 * size), 0.0
         else:
@@ -351,8 +352,8 @@ class FontMetricsMeasurer:
             lh = normal * float(line_height.value) / 100.0 * spacing_scale  # type: ignore[union-attr]
         else:
             lh = normal * spacing_scale
-        half = (lh - asc - desc) / 2.0
-        return asc + half, desc + half
+        top = asc + math.floor((lh - asc - desc) / 2.0)  # Blink floors the half-leading above
+        return top, lh - top
 
     def _fallbacks(self, face: FontFace | None, text: str) -> tuple[FontFace, ...]:
         """The fallback faces that supply characters of `text` missing from `face`."""

@@ -20,21 +20,24 @@ Decisions on the points autolayout.md leaves open (each pinned by a test in test
   FILL children under SPACE_BETWEEN share the whole free space (gap 0).
 - FILL shares [inf c.4.3]: equal shares of the free space, clamped to min / max, remainder
   redistributed among the others (flexbox freeze loop). A FILL child may shrink to its min
-  (0 if unset), with no content-based minimum [verify c.9.6]; children never shrink otherwise.
+  (0 if unset), with no content-based minimum [verify c.9.6], except that an auto-layout frame
+  never gets smaller than its padding (a CSS border-box cannot); children never shrink otherwise.
 - min / max apply to HUG and FILL sizes (and STRETCH); a FIXED size is kept as stored.
   min wins over max.
 - Negative leftover: CENTER overflows on both sides, MAX towards the start. Negative
   item_spacing overlaps children; a hug size never goes below 0.
 - BASELINE [inf c.4.4, verify c.9.4]: HORIZONTAL frames only (VERTICAL reads it as MIN). A TEXT
-  child's baseline is its first baseline when the measurer offers `first_baseline`; any other
-  child's baseline is its bottom edge. The baseline group starts at the padding (CSS).
+  child's baseline is its first baseline when the measurer offers `first_baseline`; an
+  auto-layout frame's is the baseline of its first flow child (of its baseline group when it is a
+  BASELINE row), as for a CSS flex container; any other child's baseline is its bottom edge. The
+  baseline group starts at the padding (CSS).
   STRETCH children are not baseline-aligned: they fill and sit at the start.
 - A STRETCH child clamped by its max sits at the start of the counter axis (CSS align-self).
 - WRAP (c.4.5) applies to HORIZONTAL frames only (ignored on VERTICAL). A hugging width on a
   wrapping frame is one track [verify c.9.3], as CSS fit-content. Line breaking uses each
-  child's width, a FILL child's min width (0 if unset), and item_spacing (max(item_spacing, 0)
-  under SPACE_BETWEEN); then each track's free space goes to its FILL children, so a lone FILL
-  child fills its whole track [verify c.9.3]. counter_axis_spacing None means item_spacing.
+  child's width, a FILL child's min width (0 if unset), and item_spacing (ignored, i.e. 0, under
+  SPACE_BETWEEN, as CSS with the gap suppressed); then each track's free space goes to its FILL
+  children, so a lone FILL child fills its whole track [verify c.9.3]. counter_axis_spacing None means item_spacing.
   counterAxisAlignContent AUTO: when every flow child STRETCHes vertically, the tracks share the
   extra height equally; otherwise each track is as tall as its tallest child and the block of
   tracks is placed by counter_align (BASELINE as MIN). SPACE_BETWEEN: the extra height goes
@@ -270,6 +273,17 @@ class _Solver:
         return False
 
     @staticmethod
+    def _fill_limits(node: NodeBase, axis: int) -> tuple[float | None, float | None]:
+        """min / max of a FILL (or STRETCH) child; an auto-layout frame never goes below its padding."""
+        lo, hi = limits(node, axis)
+        layout = auto_layout(node)
+        if layout is not None:
+            start, end = paddings(node, layout, axis)  # type: ignore[arg-type]
+            if start + end > (lo or 0.0):
+                lo = start + end
+        return lo, hi
+
+    @staticmethod
     def _fills(node: NodeBase, axis: int) -> bool:
         return sizing(node, axis) == "FILL" and not is_rotated(node) and type(node) is not GroupNode
 
@@ -353,7 +367,7 @@ class _Solver:
             elif self.flow_hugs(node, axis):
                 value = self.content_size(node, axis)
             elif sizing(node, axis) == "FILL":
-                value = clamp(size(node, axis), *limits(node, axis))
+                value = clamp(size(node, axis), *self._fill_limits(node, axis))
             else:
                 value = size(node, axis)
             memo[key] = value
@@ -392,11 +406,27 @@ class _Solver:
         return self._measure_text(node.text, self._wrap_width(node))[1]
 
     def _baseline(self, node: NodeBase) -> float:
-        """First baseline from the top of the child's layout box (bottom edge for non-text)."""
-        fn = getattr(self.measurer, "first_baseline", None) if type(node) is TextNode else None
-        if fn is None or is_rotated(node):
+        """First baseline from the top of a child's layout box: a TEXT's first baseline; an
+        auto-layout frame's is its first flow child's (laid out now: its height is final), as a
+        CSS flex container's; any other node's is its bottom edge."""
+        if is_rotated(node):
             return self.measure(node, 1)
-        return float(fn(node.text, self._wrap_width(node)))  # type: ignore[attr-defined]
+        if type(node) is TextNode:
+            fn = getattr(self.measurer, "first_baseline", None)
+            if fn is None:
+                return self.measure(node, 1)
+            return float(fn(node.text, self._wrap_width(node)))  # type: ignore[attr-defined]
+        layout = auto_layout(node)
+        kids = flow_children(node) if layout is not None else []  # type: ignore[arg-type]
+        if not kids:
+            return self.measure(node, 1)
+        if not self._fills(node, 1):  # a FILL height was set by the parent already
+            self.set_size(node, 1, self.measure(node, 1))
+        self._arrange(node, layout, 1)  # type: ignore[arg-type]
+        first = kids[0]
+        if _baseline_aligned(layout, 1):  # type: ignore[arg-type]
+            first = next((c for c in kids if not self._fills(c, 1)), first)
+        return first.y + self._baseline(first)
 
     def _hug_frame(self, frame: FrameNode, layout: AutoLayout, axis: int) -> float:
         start, end = paddings(frame, layout, axis)
@@ -435,9 +465,10 @@ class _Solver:
             start, end = paddings(frame, layout, 0)
             hugging = self.flow_hugs(frame, 0)
             widths = [
-                (limits(c, 0)[0] or 0.0) if (not hugging and self._fills(c, 0)) else self.measure(c, 0) for c in kids
+                (self._fill_limits(c, 0)[0] or 0.0) if (not hugging and self._fills(c, 0)) else self.measure(c, 0)
+                for c in kids
             ]
-            gap = _hug_gap(layout.item_spacing, layout.primary_align)
+            gap = 0.0 if layout.primary_align == "SPACE_BETWEEN" else layout.item_spacing
             tracks = [[kids[i] for i in t] for t in break_tracks(widths, frame.width - start - end, gap)]
             self._tracks[key] = tracks
         return tracks
@@ -470,7 +501,8 @@ class _Solver:
         if any(fill):
             gap = 0.0 if layout.primary_align == "SPACE_BETWEEN" else layout.item_spacing
             free = inner - sum(sizes) - gap * (len(kids) - 1)
-            shares = iter(distribute_fill(free, [limits(c, axis) for c, f in zip(kids, fill, strict=True) if f]))
+            limit = [self._fill_limits(c, axis) for c, f in zip(kids, fill, strict=True) if f]
+            shares = iter(distribute_fill(free, limit))
             sizes = [next(shares) if f else s for s, f in zip(sizes, fill, strict=True)]
         offsets = place_primary(sizes, inner, layout.item_spacing, layout.primary_align, start=start)
         for child, length, offset in zip(kids, sizes, offsets, strict=True):
@@ -485,7 +517,7 @@ class _Solver:
         top = max(marks.values(), default=0.0)
         for child in kids:
             if self._fills(child, axis):
-                self._place(child, axis, start, clamp(inner, *limits(child, axis)))
+                self._place(child, axis, start, clamp(inner, *self._fill_limits(child, axis)))
                 continue
             length = self.measure(child, axis)
             if baseline:
