@@ -41,22 +41,25 @@ _GRID_CHILD = (
     "gridChildVerticalAlign",
 )
 _TWO_PI = 2 * math.pi
+_NAN = float("nan")
 
 
 def _matrix(rt: Any) -> Affine | None:
-    if (
-        isinstance(rt, list)
-        and len(rt) == 2
-        and all(isinstance(r, list) and len(r) == 3 and all(isinstance(v, int | float) for v in r) for r in rt)
-    ):
-        return (float(rt[0][0]), float(rt[0][1]), float(rt[0][2]), float(rt[1][0]), float(rt[1][1]), float(rt[1][2]))
-    return None
+    try:
+        (a, b, tx), (c, d, ty) = rt
+        m = (float(a), float(b), float(tx), float(c), float(d), float(ty))
+    except (TypeError, ValueError):
+        return None
+    return m if all(v - v == 0.0 for v in m) and not any(isinstance(v, bool) for v in (a, b, tx, c, d, ty)) else None
 
 
 def _rect(v: Any) -> tuple[float, float, float, float] | None:
-    if isinstance(v, dict) and all(isinstance(v.get(k), int | float) for k in ("x", "y", "width", "height")):
-        return float(v["x"]), float(v["y"]), max(0.0, float(v["width"])), max(0.0, float(v["height"]))
-    return None
+    if not isinstance(v, dict):
+        return None
+    x, y, w, h = num(v.get("x"), _NAN), num(v.get("y"), _NAN), num(v.get("width"), _NAN), num(v.get("height"), _NAN)
+    if x != x or y != y or w != w or h != h:
+        return None
+    return x, y, max(0.0, w), max(0.0, h)
 
 
 def _infer_type(n: dict[str, Any]) -> str | None:

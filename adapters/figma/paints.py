@@ -55,13 +55,20 @@ def _unit(v: Any, default: float = 0.0) -> float:
     return min(1.0, max(0.0, num(v, default)))
 
 
+_COLORS: dict[tuple[float, float, float, float], Color] = {}
+
+
 def color_from_figma(c: Any) -> Color:
     if not isinstance(c, dict):
         return Color()
-    # channels are clamped here, so the model's validation would not change anything
-    return Color.model_construct(
-        r=_unit(c.get("r")), g=_unit(c.get("g")), b=_unit(c.get("b")), a=_unit(c.get("a"), 1.0)
-    )
+    key = (_unit(c.get("r")), _unit(c.get("g")), _unit(c.get("b")), _unit(c.get("a"), 1.0))
+    color = _COLORS.get(key)
+    if color is None:  # Color is frozen, so one instance per value can be shared
+        # channels are clamped here, so the model's validation would not change anything
+        color = Color.model_construct(r=key[0], g=key[1], b=key[2], a=key[3])
+        if len(_COLORS) < 65536:
+            _COLORS[key] = color
+    return color
 
 
 def color_to_figma(c: Color) -> dict[str, float]:
