@@ -299,3 +299,27 @@ def test_sniffing_tells_figma_from_ir(tmp_path: Path, fixtures_dir: Path) -> Non
     deck_json = tmp_path / "deck.json"
     read_figma(FEATURES).save(deck_json)
     assert registry().detect(deck_json).info.name == "ir"
+
+
+def test_click_actions_become_hyperlinks(tmp_path: Path) -> None:
+    data = json.loads(FEATURES.read_text())
+    cover = data["document"]["children"][0]["children"][0]
+    kids = {k["id"]: k for k in cover["children"]}
+    kids["10:3"]["interactions"] = [
+        {"trigger": {"type": "ON_HOVER"}, "actions": [{"type": "URL", "url": "https://hover.example"}]},
+        {"trigger": {"type": "ON_CLICK"}, "actions": [{"type": "URL", "url": "https://example.com/a"}]},
+    ]
+    kids["10:6"]["interactions"] = [
+        {
+            "trigger": {"type": "ON_CLICK"},
+            "actions": [{"type": "NODE", "destinationId": "30:1", "navigation": "NAVIGATE"}],
+        }
+    ]
+    kids["10:8"]["transitionNodeID"] = "20:1"
+    path = tmp_path / "links.figma.json"
+    path.write_text(json.dumps(data))
+    deck = read_figma(path)
+    assert deck.find("10:3")[1].hyperlink == "https://example.com/a"
+    assert deck.find("10:6")[1].hyperlink == "#slide:30:1"
+    assert deck.find("10:8")[1].hyperlink == "#slide:20:1"
+    assert deck.find("10:9")[1].hyperlink is None

@@ -77,6 +77,25 @@ def _infer_type(n: dict[str, Any]) -> str | None:
     return None
 
 
+def _click_link(n: dict[str, Any]) -> str | None:
+    """The node's click action as an IR hyperlink: a URL, or '#slide:<id>' for a NAVIGATE to a node
+    (prototype `interactions`, or the legacy `transitionNodeID`)."""
+    for inter in n.get("interactions") if isinstance(n.get("interactions"), list) else []:
+        trigger = inter.get("trigger") if isinstance(inter, dict) else None
+        if not isinstance(trigger, dict) or trigger.get("type") != "ON_CLICK":
+            continue
+        for action in inter.get("actions") or []:
+            if not isinstance(action, dict):
+                continue
+            if action.get("type") == "URL" and isinstance(action.get("url"), str) and action["url"]:
+                return action["url"]
+            target = action.get("destinationId")
+            if action.get("type") == "NODE" and action.get("navigation") in (None, "NAVIGATE") and target:
+                return f"#slide:{target}" if isinstance(target, str) else None
+    legacy = n.get("transitionNodeID")
+    return f"#slide:{legacy}" if isinstance(legacy, str) and legacy else None
+
+
 class Placement:
     """Where a node sits: its matrix in the parent, its absolute matrix, its size."""
 
@@ -271,6 +290,9 @@ class NodeReader:
             v = num(n.get(key))
             if v > 0:
                 data[field] = v
+        link = _click_link(n)
+        if link:
+            data["hyperlink"] = link
         meta: dict[str, Any] = {}
         if parent_mode == "GRID":
             grid = {k: n[k] for k in _GRID_CHILD if k in n}

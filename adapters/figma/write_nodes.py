@@ -117,6 +117,8 @@ class NodeWriter:
             value = getattr(node, field)
             if value is not None:
                 out[key] = value
+        if node.hyperlink:
+            out["interactions"] = [{"trigger": {"type": "ON_CLICK"}, "actions": [_click_action(node.hyperlink)]}]
         fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
         if parent_mode == "GRID" and isinstance(fmeta.get("grid"), dict):
             out.update(fmeta["grid"])
@@ -387,6 +389,12 @@ class NodeWriter:
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
+
+
+def _click_action(link: str) -> dict[str, Any]:
+    if link.startswith("#slide:"):
+        return {"type": "NODE", "destinationId": link.removeprefix("#slide:"), "navigation": "NAVIGATE"}
+    return {"type": "URL", "url": link}
 
 
 def _sizing(node: NodeBase) -> tuple[str, str]:
