@@ -21,6 +21,7 @@ __all__ = ["carry_source", "source_document"]
 _FILE_KEYS = ("components", "componentSets", "styles", "schemaVersion", "thumbnailUrl")
 _NEVER = {"children", "absoluteBoundingBox", "absoluteRenderBounds", "relativeTransform", "size", "rotation"}
 _OWN = {"children", "source"}
+_ORIGINAL_WINS = {"interactions"}  # the writer only knows the click link; the source has them all
 
 
 def source_document(deck: Deck) -> tuple[Any, Deck] | None:
@@ -68,7 +69,7 @@ def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
                 if namespace != ACE_KEY and namespace not in mine:
                     mine[namespace] = entries
                     count += 1
-        elif key not in written:
+        elif key not in written or key in _ORIGINAL_WINS:
             written[key] = value
             count += 1
         elif key == "style" and isinstance(value, dict) and isinstance(written[key], dict):
