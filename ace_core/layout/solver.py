@@ -218,6 +218,7 @@ class _Solver:
         self._tracks: dict[tuple[int, float], list[list[NodeBase]]] = {}
         self._groups_done: set[int] = set()
         self._measured_w: dict[int, float] = {}
+        self._flows: dict[int, list[NodeBase]] = {}
         self._measured_h: dict[tuple[int, float], float] = {}
 
     @property
@@ -271,6 +272,13 @@ class _Solver:
             mode = sizing(node, axis)
             return mode == "HUG" or (mode == "FIXED" and text_hugs(node, axis))
         return False
+
+    def _flow(self, frame: FrameNode) -> list[NodeBase]:
+        """The frame's flow children (memoized: visibility and positioning do not change in a solve)."""
+        kids = self._flows.get(id(frame))
+        if kids is None:
+            kids = self._flows[id(frame)] = flow_children(frame)
+        return kids
 
     @staticmethod
     def _fill_limits(node: NodeBase, axis: int) -> tuple[float | None, float | None]:
@@ -417,7 +425,7 @@ class _Solver:
                 return self.measure(node, 1)
             return float(fn(node.text, self._wrap_width(node)))  # type: ignore[attr-defined]
         layout = auto_layout(node)
-        kids = flow_children(node) if layout is not None else []  # type: ignore[arg-type]
+        kids = self._flow(node) if layout is not None else []  # type: ignore[arg-type]
         if not kids:
             return self.measure(node, 1)
         if not self._fills(node, 1):  # a FILL height was set by the parent already
@@ -430,7 +438,7 @@ class _Solver:
 
     def _hug_frame(self, frame: FrameNode, layout: AutoLayout, axis: int) -> float:
         start, end = paddings(frame, layout, axis)
-        kids = flow_children(frame)
+        kids = self._flow(frame)
         if not kids:
             return start + end
         primary = primary_axis(layout)
@@ -461,7 +469,7 @@ class _Solver:
         key = (id(frame), frame.width)
         tracks = self._tracks.get(key)
         if tracks is None:
-            kids = flow_children(frame)
+            kids = self._flow(frame)
             start, end = paddings(frame, layout, 0)
             hugging = self.flow_hugs(frame, 0)
             widths = [
@@ -475,7 +483,7 @@ class _Solver:
 
     # -- arranging --------------------------------------------------------------------------------
     def _arrange(self, frame: FrameNode, layout: AutoLayout, axis: int) -> None:
-        kids = flow_children(frame)
+        kids = self._flow(frame)
         if not kids:
             return
         start, end = paddings(frame, layout, axis)
