@@ -91,3 +91,35 @@ def test_flatten_backgrounds_replaces_a_gradient(tmp_path: Path) -> None:
     plain.slides = plain.slides[:1]
     write(plain, tmp_path / "plain.pptx")
     assert flatten_backgrounds(read(tmp_path / "plain.pptx"), (tmp_path / "plain.pptx").read_bytes()) is None
+
+
+@pytest.mark.corpus
+def test_flatten_a_real_deck(corpus_dir: Path) -> None:
+    """A real deck with picture and gradient slide backgrounds: each such slide part gets a flat
+    p:bg (the picture's mean colour / the stops' mean), the others are left as they were."""
+    path = corpus_dir / "pptx" / "poi-backgrounds.pptx"
+    deck = read(path)
+    textured = {
+        s.source.ref
+        for s in deck.slides
+        if s.background
+        and s.background.fills  # type: ignore[union-attr]
+        and any(f.type != "SOLID" for f in s.background.fills)
+    }
+    assert textured
+    flat = flatten_backgrounds(deck, path.read_bytes())
+    assert flat is not None
+    ns = {
+        "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    }
+    with zipfile.ZipFile(io.BytesIO(flat)) as z, zipfile.ZipFile(path) as orig:
+        assert sorted(z.namelist()) == sorted(orig.namelist())
+        for slide in deck.slides:
+            part = slide.source.ref  # type: ignore[union-attr]
+            root = etree.fromstring(z.read(part))
+            if part in textured:
+                assert len(root.xpath("//p:cSld/p:bg/p:bgPr/a:solidFill", namespaces=ns)) == 1
+                assert root.xpath("//p:cSld/p:bg//a:blipFill | //p:cSld/p:bg//a:gradFill", namespaces=ns) == []
+            else:
+                assert z.read(part) == orig.read(part)

@@ -361,7 +361,7 @@ def display(prop: str, value: Any) -> Any:
     if prop == "text_color" or (isinstance(value, tuple) and value[:1] == ("rgba",)):
         return _fmt_color(value) if value[:1] == ("rgba",) else _fmt_paint(value)
     if prop == "image":
-        return _fmt_paint(value)
+        return _fmt_paint(value).removeprefix("image ")
     if prop == "line_height":
         unit, v = value
         return f"{_fmt_num(v)}%" if unit == "PERCENT" else f"{_fmt_num(v)}px"

@@ -70,7 +70,7 @@ def snapshot_slide(slide: Slide, index: int) -> SlideSnapshot:
                 if fills:
                     detail += f", fill {', '.join(display('fills', fills))}"
                 if n.type == "IMAGE":
-                    detail += f", {display('image', props.get('image'))}"
+                    detail += f", image {display('image', props.get('image'))}"
                 if n.type == "CHART":
                     detail += f", {props['chart_type'][0]} chart, categories {list(props['categories'])[:6]}"
                 if n.type == "MATH":
