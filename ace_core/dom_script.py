@@ -185,16 +185,33 @@ EXTRACT_JS = r"""
     const {paras, nodes} = textOf(el);
     if (!paras.some(p => p.some(r => r.s && r.t.trim()))) return null;
     let L = Infinity, T = Infinity, R = -Infinity, B = -Infinity;
-    const tops = [];
+    const tops = [], spans = [];
     for (const n of nodes) {
       const rg = document.createRange(); rg.selectNodeContents(n);
       for (const r of rg.getClientRects()) {
+        if (r.height > 0) spans.push([r.top, r.bottom]);
         if (r.width <= 0) continue;  // an empty line (dropped from the paragraphs too)
         L = Math.min(L, r.left); T = Math.min(T, r.top); R = Math.max(R, r.right); B = Math.max(B, r.bottom);
         if (!tops.some(t => Math.abs(t - r.top) < r.height * 0.5)) tops.push(r.top);
       }
     }
     if (!isFinite(L)) return null;
+    // the line pitch Chromium used (blank lines included), when it is even: other engines then
+    // space lines as Chromium did instead of by their own `normal` line height
+    spans.sort((a, b) => a[0] - b[0]);
+    const lineTops = [];
+    let cur = null;
+    for (const [t, b] of spans) {
+      const mid = (t + b) / 2;
+      if (cur && mid >= cur[0] && mid <= cur[1]) { cur[0] = Math.min(cur[0], t); cur[1] = Math.max(cur[1], b); continue; }
+      cur = [t, b]; lineTops.push(cur);
+    }
+    let pitch = null;
+    if (lineTops.length >= 2) {
+      const gaps = lineTops.slice(1).map((l, i) => l[0] - lineTops[i][0]);
+      const lo = Math.min(...gaps), hi = Math.max(...gaps);
+      if (lo > 0 && hi / lo < 1.5) pitch = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+    }
     const br = el.getBoundingClientRect();
     const cl = br.left + px(cs.borderLeftWidth) + px(cs.paddingLeft);
     const cr = br.right - px(cs.borderRightWidth) - px(cs.paddingRight);
@@ -208,7 +225,7 @@ EXTRACT_JS = r"""
       const left = Math.min(cl, L), right = Math.max(cr, R);
       g = {x: left + sx - X0, y: T + sy - Y0, w: right - left, h: B - T, rot: 0};
     }
-    const lh = cs.lineHeight === 'normal' ? null : px(cs.lineHeight);
+    const lh = cs.lineHeight === 'normal' ? pitch : px(cs.lineHeight);
     let list = null;
     if (cs.display === 'list-item' && cs.listStyleType !== 'none') {
       let ordinal = 1;
