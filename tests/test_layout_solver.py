@@ -736,8 +736,8 @@ def test_public_api_is_pinned():
     import ace_core.layout as layout
 
     assert set(layout.__all__) == {
-        "DEFAULT_FONT_SIZE", "DEFAULT_INSETS", "FontMetricsMeasurer", "LineBox", "MonospaceMeasurer", "TextLayout",
-        "TextMeasurer", "apply_constraints", "constrain", "default_measurer", "refit_group", "resize_frame",
-        "solve_affected", "solve_deck", "solve_slide", "solve_tree",
+        "DEFAULT_FONT_SIZE", "DEFAULT_INSETS", "FontMetricsMeasurer", "LineBox", "MonospaceMeasurer",
+        "PinnedMeasurer", "TextLayout", "TextMeasurer", "apply_constraints", "constrain", "default_measurer",
+        "pinned_measurer", "refit_group", "resize_frame", "solve_affected", "solve_deck", "solve_slide", "solve_tree",
     }  # fmt: skip
     assert all(hasattr(layout, name) for name in layout.__all__)

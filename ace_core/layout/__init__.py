@@ -5,6 +5,7 @@
     solve_affected(slide, ["card-3"])              # only what a change to card-3 affects
     resize_frame(frame, 640, 360)                  # constraints (MIN/CENTER/MAX/STRETCH/SCALE)
     default_measurer().measure(text_body, 300.0)   # (width, height) px from installed font metrics
+    solve_deck(deck, pinned_measurer(deck))        # imported deck: unchanged text keeps its stored size
 
 The rules and every decision on undocumented Figma behaviour are in the docstrings of
 `solver` (auto-layout), `constraints` (resizing) and `measure` (text); `flex` holds the arithmetic.
@@ -21,6 +22,7 @@ from ace_core.layout.measure import (
     TextMeasurer,
     default_measurer,
 )
+from ace_core.layout.pinned import PinnedMeasurer, pinned_measurer
 from ace_core.layout.solver import resize_frame, solve_affected, solve_deck, solve_slide, solve_tree
 
 __all__ = [
@@ -29,11 +31,13 @@ __all__ = [
     "FontMetricsMeasurer",
     "LineBox",
     "MonospaceMeasurer",
+    "PinnedMeasurer",
     "TextLayout",
     "TextMeasurer",
     "apply_constraints",
     "constrain",
     "default_measurer",
+    "pinned_measurer",
     "refit_group",
     "resize_frame",
     "solve_affected",
