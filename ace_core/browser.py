@@ -322,6 +322,14 @@ class BrowserSession:
                     os.kill(child, signal.SIGKILL)
         self._browser_pid = None
 
+    def _discard_browser(self) -> None:
+        """Close (or kill) the current browser so that the next call launches a fresh one."""
+        browser, self._browser, self._warm = self._browser, None, None
+        if browser is not None:
+            with contextlib.suppress(Exception):
+                browser.close()
+        self._kill_browser()
+
     def _shutdown(self) -> None:
         with contextlib.suppress(Exception):
             if self._browser is not None:
@@ -389,7 +397,7 @@ class BrowserSession:
                     self._release(slot, failed=True)
                     holder.clear()
                     if attempt == 0 and _is_crash(exc):
-                        self._browser = None  # restart once after a crash
+                        self._discard_browser()  # restart once after a crash
                         continue
                     raise _translate(exc, url, limit) from exc
             raise AssertionError("unreachable")
