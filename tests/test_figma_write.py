@@ -17,6 +17,8 @@ from ace_core.ir import (
     ChartSeries,
     Deck,
     FrameNode,
+    ImageNode,
+    ImagePaint,
     MathNode,
     Paragraph,
     RectangleNode,
@@ -169,7 +171,12 @@ def _semantic_deck() -> Deck:
         ChartNode(id="c1", x=700, y=100, width=400, height=300, chart=chart),
         MathNode(id="m1", x=700, y=450, width=200, height=80, latex=r"\frac{a}{b}+x^2"),
     ]
-    return Deck(width=1280, height=720, slides=[Slide(id="s1", children=children, notes="speaker notes")])
+    deck = Deck(width=1280, height=720, slides=[Slide(id="s1", children=children, notes="speaker notes")])
+    png = (FIGMA / "features.figma.images" / "imgref1.png").read_bytes()
+    key = deck.add_asset(png, "image/png")
+    image = ImagePaint(asset=key, image_ref="ppt/media/image1.png", scale_mode="STRETCH")
+    deck.slides[0].children.append(ImageNode(id="i1", x=10, y=500, width=80, height=60, image=image))
+    return deck
 
 
 def test_kinds_figma_lacks_are_drawn_and_restored(tmp_path: Path) -> None:
@@ -179,8 +186,14 @@ def test_kinds_figma_lacks_are_drawn_and_restored(tmp_path: Path) -> None:
     back = read_figma(out)
     assert _no_provenance(_ir(back)) == _no_provenance(_ir(deck))
     nodes = _by_id(json.loads(out.read_text()))
-    assert nodes["tx1"]["type"] == "FRAME" and nodes["tx1:text"]["type"] == "TEXT"
-    assert nodes["tx1:text"]["relativeTransform"][0][2] == 10  # the inset
+    # a text box is a vertical auto-layout frame padded by the insets, centred like the text
+    box = nodes["tx1"]
+    assert (box["type"], box["layoutMode"], box["paddingLeft"], box["paddingTop"]) == ("FRAME", "VERTICAL", 10, 5)
+    assert box["primaryAxisAlignItems"] == "CENTER" and nodes["tx1:text"]["type"] == "TEXT"
+    assert nodes["tx1:text"]["relativeTransform"][0][2] == 10 and nodes["tx1:text"]["layoutSizingHorizontal"] == "FILL"
+    # an image is a rectangle with an IMAGE fill whose imageRef names a file of the images folder
+    ref = nodes["i1"]["fills"][0]["imageRef"]
+    assert ref == deck.slides[0].children[-1].image.asset and (tmp_path / "sem.figma.images" / f"{ref}.png").is_file()
     assert nodes["t1"]["type"] == "FRAME" and nodes["t1:t1c0"]["characters"] == "c"
     assert nodes["t1:r1c0"]["size"]["x"] == 300  # the merged cell spans both columns
     if importlib.util.find_spec("ace_core.drawing") is None:  # drawings not available: boxes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, get_args
 
 from ace_core.color import Color
@@ -27,6 +28,7 @@ __all__ = [
     "color_to_figma",
     "effects_from_figma",
     "effects_to_figma",
+    "image_ref_of",
     "paint_from_figma",
     "paint_to_figma",
     "paints_from_figma",
@@ -168,7 +170,7 @@ def paint_to_figma(paint: Paint) -> dict[str, Any]:
     else:
         mode = "STRETCH" if paint.scale_mode == "CROP" else paint.scale_mode
         base["scaleMode"] = mode
-        base["imageRef"] = paint.image_ref or paint.asset or ""
+        base["imageRef"] = image_ref_of(paint)
         if paint.crop is not None and mode == "STRETCH":
             c = paint.crop
             base["imageTransform"] = [[1.0 - c.left - c.right, 0.0, c.left], [0.0, 1.0 - c.top - c.bottom, c.top]]
@@ -179,6 +181,17 @@ def paint_to_figma(paint: Paint) -> dict[str, Any]:
         if paint.filters is not None:
             base["filters"] = paint.filters.model_dump()
     return base
+
+
+_SAFE_REF = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
+
+
+def image_ref_of(paint: ImagePaint) -> str:
+    """The imageRef written for an image paint (and the name of its file in the images folder): its
+    Figma ref when it is one, else its asset hash (an OOXML part name is not a usable ref)."""
+    if paint.image_ref and _SAFE_REF.match(paint.image_ref):
+        return paint.image_ref
+    return paint.asset or paint.image_ref or ""
 
 
 def paints_to_figma(paints: list[Paint]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from lxml import etree
 
 from ace_core.color import Color
 from ace_core.ir.nodes import EllipseNode, NodeBase, RectangleNode, TextNode, VectorNode, VectorPath
-from ace_core.ir.style import SolidPaint, Stroke
+from ace_core.ir.style import Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody, TextStyle
 from adapters.figma.vectors import scale_path
 
@@ -165,7 +165,7 @@ def _text(el: Any, st: dict[str, str], fills: list[Any], ident: str, view: tuple
         fill=fills[0] if fills else None,
     )
     body = TextBody.from_text(content, style)
-    body.align, body.auto_resize = align, "WIDTH_AND_HEIGHT"
+    body.align, body.auto_resize, body.insets, body.wrap = align, "WIDTH_AND_HEIGHT", Sides(), False
     return TextNode(id=ident, x=x, y=y, width=w, height=h, text=body, sizing_h="HUG", sizing_v="HUG")
 
 

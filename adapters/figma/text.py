@@ -250,16 +250,19 @@ def _utf16_len(text: str) -> int:
 
 def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
     """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour)."""
-    base_style = body.style
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
-    font_size = base_style.font_size or first.style.font_size or 16.0
+    base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
+    font_size = base_style.font_size or 16.0
+    aligns = {p.align for p in body.paragraphs if p.align is not None}
     style = _style_to_figma(base_style, with_fills=False)
     style.setdefault("fontFamily", "Inter")
     style.setdefault("fontSize", font_size)
     style.update(
-        textAlignHorizontal=body.align or "LEFT",
+        textAlignHorizontal=body.align or (aligns.pop() if len(aligns) == 1 else "LEFT"),
         textAlignVertical=body.vertical_align,
-        textAutoResize=body.auto_resize,
+        textAutoResize="WIDTH_AND_HEIGHT"
+        if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
+        else body.auto_resize,
         paragraphSpacing=first.space_after or 0.0,
         paragraphIndent=first.indent or 0.0,
     )

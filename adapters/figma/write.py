@@ -19,11 +19,11 @@ from ace_core.ir.style import ImagePaint, Sides
 from adapters.figma.context import EXT_FOR_MIME, FORMAT_NAME, ImageResolver
 from adapters.figma.geometry import IDENTITY, Affine
 from adapters.figma.overrides import node_sig, set_ace
-from adapters.figma.paints import paints_to_figma
+from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
 from adapters.figma.slides import _needs_wrapper, wrapper_id
-from adapters.figma.write_nodes import NodeWriter, image_ref_of
+from adapters.figma.write_nodes import NodeWriter
 
 __all__ = ["build_document", "write_figma"]
 
@@ -44,7 +44,8 @@ def _fmeta(obj: Any) -> dict[str, Any]:
 
 class _DocumentWriter:
     def __init__(self, deck: Deck, report: LossReport) -> None:
-        self.deck = deck
+        self.original = deck
+        self.deck = _solved(deck)  # geometry to write: auto-layout solved unless Figma laid it out
         self.report = report
         self.images: dict[str, str] = {}
         self.nodes = NodeWriter(report, self._image)
@@ -156,7 +157,7 @@ class _DocumentWriter:
             if isinstance(node, FrameNode | TableNode):
                 return False
             if isinstance(node, TextNode):
-                if node.fills or node.strokes or node.text.insets not in (None, Sides()):
+                if node.fills or node.strokes or node.text.insets != Sides():
                     return False
                 continue
             body = getattr(node, "text", None)
@@ -252,15 +253,15 @@ class _DocumentWriter:
 
     # -- round-trip data ---------------------------------------------------------------------
     def stamp_overrides(self, doc: dict[str, Any]) -> None:
-        memory = {ref: self.deck.asset_bytes(key) for ref, key in self.images.items()}
+        memory = {ref: self.original.asset_bytes(key) for ref, key in self.images.items()}
         back = read_figma_data(doc, Path("<written>"), ImageResolver(memory=memory), apply_overrides=False)
-        if len(back.slides) != len(self.deck.slides):
+        if len(back.slides) != len(self.original.slides):
             raise InternalError(
-                f"Figma writer produced {len(back.slides)} slides for {len(self.deck.slides)}", where="figma writer"
+                f"Figma writer produced {len(back.slides)} slides for {len(self.original.slides)}", where="figma writer"
             )
-        for slide, again in zip(self.deck.slides, back.slides, strict=True):
+        for slide, again in zip(self.original.slides, back.slides, strict=True):
             self._slide_overrides(slide, again)
-        deck_a = self.deck.model_dump(mode="json", include=set(_DECK_FIELDS))
+        deck_a = self.original.model_dump(mode="json", include=set(_DECK_FIELDS))
         deck_b = back.model_dump(mode="json", include=set(_DECK_FIELDS))
         diff = {k: v for k, v in deck_a.items() if deck_b.get(k) != v}
         if diff:
@@ -298,6 +299,23 @@ class _DocumentWriter:
                 fig = self.nodes.figma_of[node.id]
                 set_ace(fig, "ir", ndiff)
                 set_ace(fig, "sig", node_sig(fig))
+
+
+def _solved(deck: Deck) -> Deck:
+    """The deck with its auto-layout frames solved to boxes (ace_core.layout), so a REST consumer
+    sees real positions. A deck read from Figma keeps Figma's own boxes (edits made through ACE's
+    scene graph are reflowed there). The IR's own values come back through the round-trip data."""
+    if deck.source is not None and deck.source.format == "figma":
+        return deck
+    if not any(isinstance(n, FrameNode) and n.layout is not None for _, n in deck.iter_nodes()):
+        return deck
+    try:
+        from ace_core.layout import solve_deck
+    except ImportError:  # the solver is optional for writing
+        return deck
+    copy = deck.clone()
+    result = solve_deck(copy)
+    return result if isinstance(result, Deck) else copy
 
 
 def _fit_section(section: dict[str, Any]) -> None:

@@ -9,7 +9,6 @@ CONNECTOR -> LINE, CHART / MATH -> a box (loss entry)."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +35,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import ImagePaint, Sides, SolidPaint
 from ace_core.ir.text import TextBody
+from ace_core.layout.measure import DEFAULT_INSETS
 from adapters.figma.context import FORMAT_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
@@ -45,16 +45,7 @@ from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 
-__all__ = ["NodeWriter", "image_ref_of"]
-
-_SAFE_REF = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
-
-
-def image_ref_of(paint: ImagePaint) -> str:
-    """The imageRef written for an image paint: its Figma ref, else its asset hash."""
-    if paint.image_ref and _SAFE_REF.match(paint.image_ref):
-        return paint.image_ref
-    return paint.asset or paint.image_ref or ""
+__all__ = ["NodeWriter"]
 
 
 class NodeWriter:
@@ -145,7 +136,7 @@ class NodeWriter:
         """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
         text = getattr(node, "text", None)
         if isinstance(node, TextNode):
-            if node.fills or node.strokes or not _zero_insets(node.text.insets):
+            if node.fills or node.strokes or _insets(node.text) != Sides():
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
             return self._text(node, parent_abs, parent_mode)
         if isinstance(text, TextBody) and text.paragraphs:
@@ -308,11 +299,27 @@ class NodeWriter:
     def _boxed(
         self, node: NodeBase, shape: NodeBase | None, text: TextBody, parent_abs: Affine, parent_mode: str | None
     ) -> dict[str, Any]:
-        """A FRAME at the node's box holding the shape (when not a plain box) and a TEXT child."""
+        """A text box as Figma draws one: a vertical auto-layout FRAME at the node's box, padded by
+        the insets and aligned by the vertical anchor, holding the TEXT (and, for a shape other than
+        a plain box, the shape itself as an ABSOLUTE child behind it)."""
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
-        out["clipsContent"] = False
-        out["layoutMode"] = "NONE"
+        ins = _insets(text)
+        hug_w, hug_h = node.sizing_h == "HUG", node.sizing_v == "HUG"
+        out.update(
+            clipsContent=False,
+            layoutMode="VERTICAL",
+            layoutWrap="NO_WRAP",
+            primaryAxisSizingMode="AUTO" if hug_h else "FIXED",
+            counterAxisSizingMode="AUTO" if hug_w else "FIXED",
+            primaryAxisAlignItems={"TOP": "MIN", "CENTER": "CENTER", "BOTTOM": "MAX"}[text.vertical_align],
+            counterAxisAlignItems="MIN",
+            paddingLeft=ins.left,
+            paddingRight=ins.right,
+            paddingTop=ins.top,
+            paddingBottom=ins.bottom,
+            itemSpacing=0.0,
+        )
         if isinstance(node, RectangleNode):
             self._corners(out, node)
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
@@ -324,20 +331,28 @@ class NodeWriter:
             inner = inner.model_copy(
                 update={"flip_h": False, "flip_v": False, "sizing_h": "FIXED", "sizing_v": "FIXED"}
             )
-            kids.append(self._shape(inner, absolute, None))
+            inner = inner.model_copy(update={"positioning": "ABSOLUTE"})
+            kids.append(self._shape(inner, absolute, "VERTICAL"))
             out["fills"], out["strokes"], out["effects"] = [], [], []
-        ins = text.insets or Sides()
-        body = text.model_copy(update={"insets": Sides(), "auto_resize": "NONE"})
+        room_w = max(0.0, node.width - ins.left - ins.right)
+        room_h = max(0.0, node.height - ins.top - ins.bottom)
+        wraps = text.wrap and not hug_w
+        body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
+        width, height = _measure(body, room_w if wraps else None)
+        width = room_w if wraps else width
+        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align] * (room_h - height)
         label = TextNode(
             id=f"{node.id}:text",
             name=node.name,
             x=ins.left,
-            y=ins.top,
-            width=max(0.0, node.width - ins.left - ins.right),
-            height=max(0.0, node.height - ins.top - ins.bottom),
+            y=ins.top + (offset if not hug_h else 0.0),
+            width=width,
+            height=height,
             text=body,
+            sizing_h="FILL" if wraps else "HUG",
+            sizing_v="HUG",
         )
-        kids.append(self._text(label, absolute, None))
+        kids.append(self._text(label, absolute, "VERTICAL"))
         out["children"] = kids
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
@@ -405,5 +420,16 @@ def _sizing(node: NodeBase) -> tuple[str, str]:
     return node.sizing_h, node.sizing_v
 
 
-def _zero_insets(insets: Sides | None) -> bool:
-    return insets is None or insets == Sides()
+def _measure(body: TextBody, width: float | None) -> tuple[float, float]:
+    """The text's size (ace_core.layout's measurer; a rough estimate without it)."""
+    try:
+        from ace_core.layout import default_measurer
+    except ImportError:  # the solver is optional for writing
+        size = body.style.font_size or 16.0
+        return (width or len(body.plain_text) * size * 0.55, size * 1.2 * max(1, len(body.paragraphs)))
+    return default_measurer().measure(body, width)
+
+
+def _insets(text: TextBody) -> Sides:
+    """The text box insets; None means the project-wide default (OOXML's 7.2 / 3.6 pt)."""
+    return text.insets if text.insets is not None else DEFAULT_INSETS
