@@ -12,6 +12,7 @@ from adapters.ooxml.ns import local, qn
 __all__ = ["adjustments", "custom_paths", "eval_guides"]
 
 _DEG = 60000.0
+_PT = qn("a:pt")
 
 
 def _builtins(w: float, h: float) -> dict[str, float]:
@@ -44,8 +45,9 @@ def _builtins(w: float, h: float) -> dict[str, float]:
 
 
 def _num(token: str, env: dict[str, float]) -> float:
-    if token in env:
-        return env[token]
+    found = env.get(token)
+    if found is not None:
+        return found
     try:
         return float(token)
     except ValueError:
@@ -128,9 +130,8 @@ def adjustments(geom: etree._Element | None) -> dict[str, float]:
 
 def _fmt(v: float) -> str:
     r = round(v, 2)
-    if r == int(r):
-        return str(int(r))
-    return repr(r)
+    i = int(r)
+    return str(i) if r == i else repr(r)
 
 
 def custom_paths(geom: etree._Element, w_emu: float, h_emu: float, w_px: float, h_px: float) -> list[VectorPath]:
@@ -149,12 +150,9 @@ def custom_paths(geom: etree._Element, w_emu: float, h_emu: float, w_px: float, 
         cur = (0.0, 0.0)
         start = (0.0, 0.0)
 
-        def pt(el: etree._Element) -> tuple[float, float]:
-            return _num(el.get("x", "0"), env), _num(el.get("y", "0"), env)
-
         for cmd in path:
             name = local(cmd.tag)
-            pts = [pt(p) for p in cmd if local(p.tag) == "pt"]
+            pts = [(_num(p.get("x", "0"), env), _num(p.get("y", "0"), env)) for p in cmd.iterchildren(_PT)]
             if name == "moveTo" and pts:
                 cur = start = pts[0]
                 d.append(f"M{_fmt(cur[0] * sx)} {_fmt(cur[1] * sy)}")

@@ -374,12 +374,28 @@ def _deck_losses(pkg: Package, pres: etree._Element, masters: Masters, ctx: Read
 
 def _fingerprint(deck: Deck) -> None:
     """Fingerprint every node and slide on the final IR. Equal to node_fingerprint(node) for each
-    node, computed from one dump per top-level node (children's dumps are nested in their parent's)."""
+    node (its IR without provenance), computed from one dump per top-level node: the sources are
+    lifted off while dumping, and children's dumps are nested in their parent's."""
     for slide in deck.slides:
         for node in slide.children:
-            _fingerprint_tree(node, node.model_dump(mode="json", exclude_defaults=True))
+            sources = [(n, n.source) for n in _walk(node)]
+            for n, _ in sources:
+                n.source = None
+            try:
+                data = node.model_dump(mode="json", exclude_defaults=True)
+            finally:
+                for n, src in sources:
+                    n.source = src
+            _fingerprint_tree(node, data)
         if slide.source is not None:
             slide.source.fingerprint = slide_fingerprint(slide)
+
+
+def _walk(node: Any) -> list[Any]:
+    out = [node]
+    for child in getattr(node, "children", None) or []:
+        out.extend(_walk(child))
+    return out
 
 
 def _fingerprint_tree(node: Any, data: dict) -> None:
@@ -388,13 +404,5 @@ def _fingerprint_tree(node: Any, data: dict) -> None:
     for child, child_data in zip(kids, dumped, strict=True):
         _fingerprint_tree(child, child_data)
     if node.source is not None:
-        blob = json.dumps(_strip_source(data), sort_keys=True, separators=(",", ":"))
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
         node.source.fingerprint = hashlib.sha1(blob.encode()).hexdigest()[:20]
-
-
-def _strip_source(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _strip_source(v) for k, v in value.items() if k != "source"}
-    if isinstance(value, list):
-        return [_strip_source(v) for v in value]
-    return value
