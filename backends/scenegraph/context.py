@@ -26,12 +26,18 @@ class Ctx:
     slides: dict[str, Slide] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     structure_changed: set[str] = field(default_factory=set)
+    text_changed: set[str] = field(default_factory=set)
 
     def touch(self, node: NodeBase) -> None:
         self.changed[node.id] = node
         slide = self.state.slide_of.get(node.id)
         if slide is not None:
             self.slides[slide.id] = slide
+
+    def touch_text(self, node: NodeBase) -> None:
+        """A change to a node's characters or typography: an auto-resizing TEXT re-measures."""
+        self.touch(node)
+        self.text_changed.add(node.id)
 
     def touch_slide(self, slide: Slide) -> None:
         self.slides[slide.id] = slide

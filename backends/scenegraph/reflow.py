@@ -1,5 +1,7 @@
-"""After each command: refit groups, size auto-resizing text, re-solve the auto-layout frames the
-change affects (ace_core.layout.solve_affected) and re-route connectors bound to moved nodes."""
+"""After each command: re-measure auto-resizing text whose characters or typography changed, refit
+groups, re-solve the auto-layout frames the change affects (ace_core.layout.solve_affected) and
+re-route connectors bound to moved nodes. Moving or copying a text box never re-measures it (its
+stored box may come from PowerPoint's own measurement, or be vertical text)."""
 
 from __future__ import annotations
 
@@ -19,15 +21,19 @@ def reflow(ctx: Ctx) -> None:
     state = ctx.state
     if not ctx.slides:
         return
+    measurer = ctx.backend.measurer if ctx.backend is not None else None
+    for nid in ctx.text_changed:
+        node = state.nodes.get(nid)
+        if type(node) is TextNode and node.text.vertical == "horz" and not state.in_auto_layout(node):
+            measure_text(node, measurer)  # auto-resizing text outside a flow (the solver sizes flows)
     for node in [n for n in ctx.changed.values() if n.id in state.nodes]:
         _fit_group_ancestors(ctx, node)
-    measurer = ctx.backend.measurer if ctx.backend is not None else None
     for slide_id, slide in list(ctx.slides.items()):
         if slide_id not in state.slides:
             continue
         ids = [nid for nid in ctx.changed if state.slide_of.get(nid) is slide]
         if ids:
-            for moved in solve_affected(slide, ids, measurer, text_autosize=True):
+            for moved in solve_affected(slide, ids, measurer):
                 node = state.nodes.get(moved)
                 if node is not None:
                     ctx.changed[moved] = node

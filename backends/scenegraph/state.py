@@ -10,13 +10,21 @@ from typing import Any
 from ace_core.errors import ToolError
 from ace_core.ids import IdFactory
 from ace_core.ir.deck import Deck, Slide
-from ace_core.ir.nodes import NodeBase
+from ace_core.ir.layout_props import AutoLayout
+from ace_core.ir.nodes import FrameNode, NodeBase
 
-__all__ = ["Container", "SceneState", "children_list"]
+__all__ = ["Container", "SceneState", "auto_layout_of", "children_list"]
 
 Container = NodeBase | Slide
 
 _STALE_HINT = "ids of deleted nodes are stale; call get_page_structure for the current ids"
+
+
+def auto_layout_of(container: Any) -> AutoLayout | None:
+    """The HORIZONTAL / VERTICAL auto-layout of a frame (None for slides, whose `layout` is a
+    layout name, for other nodes, and for GRID frames, which are not solved)."""
+    layout = container.layout if isinstance(container, FrameNode) else None
+    return layout if layout is not None and layout.mode != "GRID" else None
 
 
 def children_list(container: Any) -> list[Any] | None:
@@ -235,6 +243,4 @@ class SceneState:
 
     def in_auto_layout(self, node: NodeBase) -> bool:
         """True when the node is placed by its parent's auto-layout (a flow child)."""
-        parent = self.parent.get(node.id)
-        layout = getattr(parent, "layout", None)
-        return layout is not None and layout.mode != "GRID" and node.positioning == "AUTO"
+        return auto_layout_of(self.parent.get(node.id)) is not None and node.positioning == "AUTO"

@@ -28,7 +28,7 @@ from backends.scenegraph.build import font_style, polygon_path, solid, star_path
 from backends.scenegraph.context import Ctx
 from backends.scenegraph.handlers.base import HandlerTable
 from backends.scenegraph.reflow import route_connector, set_line_box
-from backends.scenegraph.state import Container
+from backends.scenegraph.state import Container, auto_layout_of
 from backends.scenegraph.svgshapes import parse_svg
 
 table = HandlerTable()
@@ -42,8 +42,7 @@ def _xy_given(p: Any) -> bool:
 
 
 def _is_auto_layout(container: Container) -> bool:
-    layout = getattr(container, "layout", None)
-    return layout is not None and layout.mode != "GRID"
+    return auto_layout_of(container) is not None
 
 
 def _paint_shape(node: NodeBase, p: Any, default_fill: Color | None) -> None:
@@ -215,11 +214,8 @@ def create_text(ctx: Ctx, p: T.CreateText) -> dict[str, Any]:
     if _is_auto_layout(container):
         node.sizing_h = "HUG" if mode == "WIDTH_AND_HEIGHT" else "FIXED"
         node.sizing_v = "HUG" if mode != "NONE" else "FIXED"
-    if mode != "NONE":
-        from backends.scenegraph.reflow import measure_text
-
-        measure_text(node, ctx.backend.measurer if ctx.backend is not None else None)
     ctx.insert(node, container, coordinate_space=p.coordinateSpace, xy_given=_xy_given(p))
+    ctx.text_changed.add(node.id)
     return {"id": node.id}
 
 

@@ -14,6 +14,7 @@ from ace_core.tools import content_layout as T
 from backends.scenegraph.context import Ctx
 from backends.scenegraph.handlers.base import HandlerTable
 from backends.scenegraph.handlers.create import check_sizing
+from backends.scenegraph.state import auto_layout_of
 
 table = HandlerTable()
 
@@ -140,7 +141,7 @@ def set_layout_sizing(ctx: Ctx, p: T.SetLayoutSizing) -> None:
     state = ctx.state
     node = state.node(p.nodeId)
     parent = state.parent[node.id]
-    parent_auto = getattr(parent, "layout", None) is not None and node.positioning == "AUTO"
+    parent_auto = auto_layout_of(parent) is not None and node.positioning == "AUTO"
     is_layout_frame = isinstance(node, FrameNode) and node.layout is not None
     for fname, value in (
         ("layoutSizingHorizontal", p.layoutSizingHorizontal),
@@ -154,6 +155,7 @@ def set_layout_sizing(ctx: Ctx, p: T.SetLayoutSizing) -> None:
     if p.layoutSizingVertical is not None:
         node.sizing_v = p.layoutSizingVertical
     if node.type == "TEXT":
+        ctx.text_changed.add(node.id)
         body = node.text  # type: ignore[attr-defined]
         if node.sizing_h == "HUG":
             body.auto_resize = "WIDTH_AND_HEIGHT"
@@ -179,7 +181,7 @@ def set_layout_positioning(ctx: Ctx, p: T.SetLayoutPositioning) -> None:
     state = ctx.state
     node = state.node(p.nodeId)
     parent = state.parent[node.id]
-    if getattr(parent, "layout", None) is None:
+    if auto_layout_of(parent) is None:
         raise ToolError(
             f"{node.id!r} is not in an auto-layout frame; positioning only applies to auto-layout children",
             field="nodeId",

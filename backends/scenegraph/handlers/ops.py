@@ -12,7 +12,7 @@ from ace_core.tools import content_ops as T
 from backends.scenegraph.context import Ctx
 from backends.scenegraph.handlers.base import HandlerTable
 from backends.scenegraph.handlers.create import wrap_siblings
-from backends.scenegraph.state import SceneState, children_list
+from backends.scenegraph.state import SceneState, auto_layout_of, children_list
 from backends.scenegraph.subtree import copy_with_fresh_ids
 
 table = HandlerTable()
@@ -39,7 +39,7 @@ def move_node(ctx: Ctx, p: T.MoveNode) -> None:
         if not same_parent:
             ox, oy = state.origin(new_parent)
             node.x, node.y = ax - ox, ay - oy
-            if getattr(new_parent, "layout", None) is None:
+            if auto_layout_of(new_parent) is None:
                 node.sizing_h = "FIXED" if node.sizing_h == "FILL" else node.sizing_h
                 node.sizing_v = "FIXED" if node.sizing_v == "FILL" else node.sizing_v
         ctx.insert(node, new_parent, index=p.index, xy_given=False, new=False)
@@ -98,6 +98,8 @@ def resize_node(ctx: Ctx, p: T.ResizeNode) -> None:
             elif body.auto_resize == "WIDTH_AND_HEIGHT":
                 body.auto_resize = "HEIGHT"
         node.width, node.height = w, h
+    if node.type == "TEXT":
+        ctx.text_changed.add(node.id)
     ctx.touch(node)
 
 
@@ -129,7 +131,7 @@ def clone_node(ctx: Ctx, p: T.CloneNode) -> dict[str, Any]:
         copy.x = p.x
     if p.y is not None:
         copy.y = p.y
-    if getattr(parent, "layout", None) is None:
+    if auto_layout_of(parent) is None:
         copy.sizing_h = "FIXED" if copy.sizing_h == "FILL" else copy.sizing_h
         copy.sizing_v = "FIXED" if copy.sizing_v == "FILL" else copy.sizing_v
     ctx.insert(copy, parent, index=index, xy_given=p.x is not None or p.y is not None)

@@ -303,6 +303,7 @@ def copy_style(ctx: Ctx, p: T.CopyStyle) -> dict[str, Any]:
             for para in dst_body.paragraphs:
                 para.align = None
             copied.add("text")
+            ctx.text_changed.add(node.id)
         ctx.touch(node)
     return {"copied": sorted(copied)}
 

@@ -58,7 +58,7 @@ def set_text_content(ctx: Ctx, p: T.SetTextContent) -> None:
     targets = [body_of(ctx, c.nodeId, f"changes[{i}].nodeId", create=True) for i, c in enumerate(p.changes)]
     for (node, body), change in zip(targets, p.changes, strict=True):
         replace_text(body, change.text)
-        ctx.touch(node)
+        ctx.touch_text(node)
 
 
 @table.bind("set_text_font")
@@ -72,7 +72,7 @@ def set_text_font(ctx: Ctx, p: T.SetTextFont) -> None:
     body.style = body.style.model_copy(
         update={"font_family": p.font.family, "font_weight": weight, "italic": italic, "font_ref": None}
     )
-    ctx.touch(node)
+    ctx.touch_text(node)
 
 
 @table.bind("set_text_properties")
@@ -102,7 +102,7 @@ def set_text_properties(ctx: Ctx, p: T.SetTextProperties) -> None:
         body.vertical_align = p.textAlignVertical
     if all(v is None for k, v in p if k != "nodeId"):
         ctx.warn("nothing to change: give at least one property")
-    ctx.touch(node)
+    ctx.touch_text(node)
 
 
 @table.bind("set_text_decoration")
@@ -116,7 +116,7 @@ def set_text_decoration(ctx: Ctx, p: T.SetTextDecoration) -> None:
         update["text_case"] = p.textCase
         clear_run_fields(body, ("text_case",))
     body.style = body.style.model_copy(update=update)
-    ctx.touch(node)
+    ctx.touch_text(node)
 
 
 @table.bind("set_text_range_style")
@@ -159,7 +159,7 @@ def set_text_range_style(ctx: Ctx, p: T.SetTextRangeStyle) -> dict[str, Any]:
         for para in paragraphs_in_range(body, p.start, p.end):
             para.line_height = _line_height(p.lineHeight)
     merge_adjacent_runs(body)
-    ctx.touch(node)
+    ctx.touch_text(node)
     return {"range": {"start": p.start, "end": p.end}, "text": characters(body)[p.start : p.end]}
 
 
@@ -181,7 +181,7 @@ def set_text_auto_resize(ctx: Ctx, p: T.SetTextAutoResize) -> None:
         else:
             node.sizing_h = "FIXED" if node.sizing_h == "HUG" else node.sizing_h
             node.sizing_v = "FIXED" if node.sizing_v == "HUG" else node.sizing_v
-    ctx.touch(node)
+    ctx.touch_text(node)
 
 
 @table.bind("set_text_list")
@@ -218,7 +218,7 @@ def set_text_list(ctx: Ctx, p: T.SetTextList) -> dict[str, Any]:
             para.indent = None
         if p.listSpacing is not None:
             para.space_after = p.listSpacing
-    ctx.touch(node)
+    ctx.touch_text(node)
     return {"paragraphs": [i for i, para in enumerate(paras) if any(para is c for c in chosen)]}
 
 
