@@ -52,7 +52,7 @@ def cached_render(data: bytes, suffix: str = ".pptx") -> list[Path]:
     with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
         src = Path(tmp) / f"deck{suffix}"
         src.write_bytes(data)
-        paths = render_pptx(src, out, width=1280)
+        paths = render_pptx(src, out, width=1280, timeout=900)
     done.write_text(json.dumps([p.name for p in paths]))
     return paths
 

@@ -10,9 +10,9 @@ import io
 import posixpath
 import zipfile
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 
-import pptx
 from lxml import etree
 
 from ace_core.errors import BadInputError
@@ -22,7 +22,8 @@ from adapters.ooxml.xmlgen import serialize
 
 __all__ = ["CONTENT_TYPES", "TEMPLATE_DIR", "TEMPLATE_PATH", "OutPackage", "OutRel", "rels_part_of"]
 
-TEMPLATE_DIR = Path(pptx.__file__).resolve().parent / "templates"
+# located without importing python-pptx (slow to import; only charts need it)
+TEMPLATE_DIR = Path(find_spec("pptx").origin or "").resolve().parent / "templates"  # type: ignore[union-attr]
 TEMPLATE_PATH = TEMPLATE_DIR / "default.pptx"
 """python-pptx's blank 'Office Theme' deck: fresh decks start from it."""
 _CT = "application/vnd.openxmlformats-officedocument."

@@ -417,7 +417,9 @@ def node_elements(
         if isinstance(node, ChartNode):
             return [chart_frame(node, box, ctx)]
         text = node.text_body
-        return [shape_sp(node, box, ctx, a, text=text, placeholders=placeholders)]
+        empty_ph = node.placeholder is not None and not (text and any(p.runs for p in text.paragraphs))
+        # an empty placeholder stays a placeholder (PowerPoint prompts for its content)
+        return [shape_sp(node, box, ctx, a, text=text, placeholders=placeholders or empty_ph)]
     finally:
         ctx.node = prev
 

@@ -44,7 +44,13 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
         "anchor": _ANCHOR[body.vertical_align],
     }
     node = el("a:bodyPr", attrs)
-    if body.autofit == "SHRINK":
+    placeholder = ctx.node is not None and ctx.node.placeholder is not None
+    stored = body.font_scale is not None or body.line_spacing_reduction is not None
+    if body.autofit == "SHRINK" and not stored and placeholder and ctx.state.mode == "fresh":
+        # a placeholder's shrink-on-overflow usually comes from its master, and PowerPoint shows
+        # text at its stored scale (100 %) until it is edited: no autofit keeps that look
+        pass
+    elif body.autofit == "SHRINK":
         fit = sub(node, "a:normAutofit")
         if body.font_scale is not None and 1 <= body.font_scale < 100:
             fit.set("fontScale", str(round(body.font_scale * 1000)))
