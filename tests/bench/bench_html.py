@@ -1,4 +1,6 @@
 """Benchmark: warm-browser Chromium render throughput (slides/s at 1280x720). Target >= 8 slides/s.
+With --convert: pptx -> html conversion time per deck against `soffice --convert-to html`
+(target: at least 10x faster).
 
 Run: .venv/bin/python tests/bench/bench_html.py [--slides 60] [--rounds 3]   (prints a table), or
      .venv/bin/python -m pytest tests/bench/bench_html.py -s
@@ -140,11 +142,81 @@ def _written_fixture(tmpdir: Path, slides: int) -> Path | None:
     return out
 
 
+# -- pptx -> html conversion against LibreOffice ---------------------------------------------------
+
+CONVERT_TARGET = 10.0  # times faster than `soffice --convert-to html`
+PPTX_CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+
+
+def convert_decks(limit: int | None = 12) -> list[Path]:
+    """Corpus decks with slides, biggest first (the first `limit`, or all)."""
+    decks = sorted(PPTX_CORPUS.glob("*.pp[st]*"), key=lambda p: -p.stat().st_size) if PPTX_CORPUS.is_dir() else []
+    return decks[:limit] if limit else decks
+
+
+def convert_bench(decks: list[Path]) -> list[tuple[str, int, float, float, float, float]]:
+    """Rows: (deck, slides, ours wall s, ours CPU s, soffice wall s, soffice CPU s). Ours is the
+    library call read(pptx) + HTML write in a warm process; soffice is one `--convert-to html` run
+    (its own start-up included, as a user pays it). CPU seconds include child processes."""
+    import resource
+
+    from adapters.api import read
+    from adapters.html.write import write_html
+    from backends.render.libreoffice import convert_with_soffice
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="ace-bench-conv-") as tmp:
+        tmpdir = Path(tmp)
+        write_html(read(decks[0]), tmpdir / "warm.html")  # imports, font tables, preset definitions
+        for i, src in enumerate(decks):
+            t, c = time.perf_counter(), time.process_time()
+            deck = read(src)
+            write_html(deck, tmpdir / f"ours-{i}.html")
+            ours, ours_cpu = time.perf_counter() - t, time.process_time() - c
+            child0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            convert_with_soffice(src, tmpdir / f"lo-{i}", "html")
+            lo = time.perf_counter() - t
+            child1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            lo_cpu = (child1.ru_utime - child0.ru_utime) + (child1.ru_stime - child0.ru_stime)
+            rows.append((src.name, len(deck.slides), ours, ours_cpu, lo, lo_cpu))
+    return rows
+
+
+def print_convert(rows: list[tuple[str, int, float, float, float, float]]) -> float:
+    """Print the table; returns the median speed-up (wall)."""
+    print(
+        f"| deck | slides | ours s | ours CPU s | soffice s | soffice CPU s | x faster (target >= {CONVERT_TARGET:g}) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for name, n, ours, ours_cpu, lo, lo_cpu in rows:
+        print(f"| {name[:48]} | {n} | {ours:.2f} | {ours_cpu:.2f} | {lo:.2f} | {lo_cpu:.2f} | {lo / ours:.1f} |")
+    speedups = [r[4] / r[2] for r in rows]
+    cpu_speedups = [r[5] / r[3] for r in rows if r[3] > 0]
+    total = sum(r[4] for r in rows) / sum(r[2] for r in rows)
+    print(f"median x faster: {statistics.median(speedups):.1f} (wall), {statistics.median(cpu_speedups):.1f} (CPU);")
+    print(f"all decks together: {total:.1f} x")
+    return statistics.median(speedups)
+
+
+def test_convert_faster_than_soffice() -> None:
+    decks = convert_decks(4)
+    if not decks:
+        import pytest
+
+        pytest.skip("the shared corpus is not present")
+    assert print_convert(convert_bench(decks)) >= CONVERT_TARGET
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--slides", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--convert", action="store_true", help="pptx -> html conversion time against soffice instead")
+    ap.add_argument("--decks", type=int, default=12, help="with --convert: the N biggest corpus decks (0 = all)")
     args = ap.parse_args()
+    if args.convert:
+        return 0 if print_convert(convert_bench(convert_decks(args.decks or None))) >= CONVERT_TARGET else 1
     rows = bench(args.slides, args.rounds)
     import os
 
