@@ -18,7 +18,7 @@ __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
 
 PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363"]
 _TEXT = "#000000"
-_GRID = "#d9d9d9"
+_GRID = "#c8c8c8"
 _AXIS = "#bfbfbf"
 TICK_SIZE = 24.0  # 18 pt: PowerPoint's default chart text size
 TITLE_SIZE = 28.8  # 1.2 x the text size, bold
@@ -141,6 +141,8 @@ def nice_scale(
         lo, hi = min(lo, 0.0), max(hi, 0.0)
     if hi <= lo:
         hi = lo + 1.0
+    if hi > 0 and not (axis and axis.max is not None):
+        hi += 0.05 * (hi - lo)  # Office leaves 5 % headroom above the highest value
     amin = axis.min if axis and axis.min is not None else None
     amax = axis.max if axis and axis.max is not None else None
     span = (amax if amax is not None else hi) - (amin if amin is not None else lo)
@@ -317,10 +319,15 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
         plot.w = box.x + box.w - plot.x - size * 0.8
         plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
-    else:
+    rotate = False
+    if not horizontal:
         plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
         plot.w = box.x + box.w - plot.x - size * 0.5
-        plot.h = box.y + box.h - plot.y - (size * 1.9 if caxis.visible else size * 0.5)
+        cat_h = size * 1.9
+        if caxis.visible and n and cat_lab > 0.95 * plot.w / n:
+            rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
+            cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
+        plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
     if plot.w <= 4 or plot.h <= 4:
         losses.append("chart too small to draw its plot area")
         return
@@ -358,13 +365,16 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             out.append(_line(base, plot.y, base, plot.y + plot.h, _AXIS))
         else:
             out.append(_line(plot.x, base, plot.x + plot.w, base, _AXIS))
-        step_lab = max(1, math.ceil(max(_text_w(c, size) for c in cats) / max(band, 1.0))) if not horizontal else 1
+        step_lab = max(1, math.ceil(size * 1.3 / max(band, 1.0))) if rotate else 1
         for i, c in enumerate(cats):
             if i % step_lab:
                 continue
             mid = cpos(i) + band / 2
             if horizontal:
                 out.append(_text(plot.x - size * 0.4, mid, c, size, "end"))
+            elif rotate:
+                ty = plot.y + plot.h + size * 0.6
+                out.append(_text(mid, ty, c, size, "end", extra=f' transform="rotate(-45 {_f(mid)} {_f(ty)})"'))
             else:
                 out.append(_text(mid, plot.y + plot.h + size * 0.9, c, size))
     if caxis.gridlines:
@@ -394,6 +404,14 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
     _, _, absum = _stack_totals(chart, n) if percent else (None, None, [1.0] * n)
     for si, s in enumerate(chart.series):
         col, alpha = colors[si]
+        outline = ""
+        if s.line is not None and s.line.paint.visible and s.line.weight > 0:
+            line_col, line_alpha = _color(s.line.paint, col)
+            outline = f' stroke="{line_col}" stroke-width="{_f(s.line.weight)}"'
+            if line_alpha < 0.999:
+                outline += f' stroke-opacity="{_f(line_alpha)}"'
+            if s.fill is None:
+                col, alpha = "none", 1.0  # an outlined series without a fill of its own (noFill)
         for i, v in enumerate(_values(s, n)):
             if v is None:
                 continue
@@ -422,9 +440,8 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
                 x, y, w, h = lo_p, c0, hi_p - lo_p, bar
             else:
                 x, y, w, h = c0, lo_p, bar, hi_p - lo_p
-            out.append(
-                f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" {_fill_attr(fill_col, fill_alpha)}/>'
-            )
+            box = f'x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}"'
+            out.append(f"<rect {box} {_fill_attr(fill_col, fill_alpha)}{outline}/>")
             if labels_on:
                 text = format_number(v, "0%" if percent else lfmt)
                 if horizontal:
@@ -733,6 +750,6 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     font = css_font_stack(font_family).replace("'", "&#39;")
     svg = (
         f'<svg class="chart" width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}"'
-        f' style="position:absolute;left:0;top:0" font-family="{font}" aria-hidden="true">{"".join(out)}</svg>'
+        f' style="position:absolute;left:0;top:0;overflow:visible" font-family="{font}" aria-hidden="true">{"".join(out)}</svg>'
     )
     return ChartSvg(svg=svg, losses=losses)

@@ -48,6 +48,8 @@ def box_decls(
         if not hug_h:
             decls.append(("height", px(node.height)))
             consumed.add("height")
+        if node.width == 0 and node.height == 0 and not (hug_w or hug_h):
+            decls.append(("overflow", "hidden"))  # a box without area shows nothing (as LibreOffice)
     else:
         assert parent_layout is not None
         decls.extend(_flex_item_decls(node, parent_layout, index, siblings, consumed))

@@ -188,6 +188,9 @@ def _read_text(container: Tag, body_data: dict[str, Any], theme_fonts: _Env) -> 
     """Paragraphs of a text container (its <p> children) merged into the body's JSON."""
     paras: list[dict[str, Any]] = []
     para_tags: list[Tag] = []
+    wrapper = container.find("div", class_="wr", recursive=False)
+    if isinstance(wrapper, Tag):
+        container = wrapper
     for p in container.find_all("p", recursive=False):
         pdata = load_ir(p.get(A_IR))
         runs: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from ace_core.ir.style import Paint, SolidPaint, Stroke
 from adapters.html.context import WriteCtx
 from adapters.html.css import background_decls, color_css
 from adapters.html.schema import A_IR, attr, dump_ir, join_style, px
-from adapters.html.text import DEFAULT_INSETS, text_html
+from adapters.html.text import DEFAULT_INSETS, WRITING_MODES, text_html
 
 __all__ = ["cell_ir", "table_html"]
 
@@ -69,6 +69,9 @@ def table_html(node: TableNode, ctx: WriteCtx) -> str:
             decls.append(("padding", " ".join(px(v) for v in (m.top, m.right, m.bottom, m.left))))
             decls.append(("vertical-align", _VALIGN[cell.vertical_align]))
             decls.append(("white-space", "pre-wrap" if cell.text.wrap else "pre"))
+            mode = WRITING_MODES.get(cell.text.vertical)
+            if mode:
+                decls.append(("writing-mode", mode))
             span = ""
             if cell.row_span > 1:
                 span += f' rowspan="{cell.row_span}"'

@@ -18,6 +18,7 @@ from adapters.html.schema import A_IR, attr, dump_ir, esc_text, join_style, num,
 
 __all__ = [
     "DEFAULT_INSETS",
+    "WRITING_MODES",
     "TextEnv",
     "body_decls",
     "para_decls",
@@ -29,7 +30,7 @@ __all__ = [
 DEFAULT_INSETS = Sides(top=4.8, right=9.6, bottom=4.8, left=9.6)  # OOXML 0.05 in / 0.1 in
 _ALIGN = {"LEFT": "left", "CENTER": "center", "RIGHT": "right", "JUSTIFIED": "justify"}
 _VALIGN = {"TOP": "flex-start", "CENTER": "center", "BOTTOM": "flex-end"}
-_WRITING = {
+WRITING_MODES = {
     "vert": "vertical-rl",
     "eaVert": "vertical-rl",
     "wordArtVert": "vertical-rl",
@@ -153,7 +154,8 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
         decls.append(("padding-left", px(para.margin_left)))
     if para.indent:
         decls.append(("text-indent", px(para.indent)))
-    if para.space_before:
+    if para.space_before and not (env.ooxml and body.paragraphs and para is body.paragraphs[0]):
+        # PowerPoint and LibreOffice ignore the space before the first paragraph of a text box
         decls.append(("padding-top", px(para.space_before)))
     if para.space_after:
         decls.append(("padding-bottom", px(para.space_after)))
@@ -225,7 +227,7 @@ def body_decls(body: TextBody, *, default_insets: Sides = DEFAULT_INSETS) -> lis
     decls.append(("white-space", "pre-wrap" if body.wrap else "pre"))
     if body.wrap:
         decls.append(("overflow-wrap", "break-word"))
-    mode = _WRITING.get(body.vertical)
+    mode = WRITING_MODES.get(body.vertical)
     if mode:
         decls.append(("writing-mode", mode))
         if body.vertical == "wordArtVert":
@@ -346,4 +348,8 @@ def text_html(body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | N
             if para.bullet is not None and para.bullet.picture_asset:
                 ctx.loss("picture-bullet", "picture bullets are drawn as a round bullet", node_id, "info")
                 break
-    return "".join(out)
+    html = "".join(out)
+    if env.ooxml and not body.wrap and body.autofit == "RESIZE" and body.vertical == "horz":
+        # an unwrapped auto-fit box grows to its text, about its centre (as LibreOffice lays it out)
+        html = f'<div class="wr" style="width:max-content;min-width:100%;align-self:center">{html}</div>'
+    return html
