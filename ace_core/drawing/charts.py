@@ -750,6 +750,7 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     font = css_font_stack(font_family).replace("'", "&#39;")
     svg = (
         f'<svg class="chart" width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}"'
-        f' style="position:absolute;left:0;top:0;overflow:visible" font-family="{font}" aria-hidden="true">{"".join(out)}</svg>'
+        ' style="position:absolute;left:0;top:0;overflow:visible"'
+        f' font-family="{font}" aria-hidden="true">{"".join(out)}</svg>'
     )
     return ChartSvg(svg=svg, losses=losses)
