@@ -137,10 +137,10 @@ class Color(BaseModel):
                 else:
                     h = (h + v / 360.0) % 1.0
                 r, g, b = colorsys.hls_to_rgb(h, _clamp(lum), _clamp(s))
-            elif op == "tint":
-                r, g, b = (c + (1 - c) * (1 - v) for c in (r, g, b))
-            elif op == "shade":
-                r, g, b = (c * v for c in (r, g, b))
+            elif op == "tint":  # towards white, in linear RGB (scRGB) as PowerPoint and LibreOffice do
+                r, g, b = (_srgb(_linear(c) * v + (1 - v)) for c in (r, g, b))
+            elif op == "shade":  # towards black, in linear RGB
+                r, g, b = (_srgb(_linear(c) * v) for c in (r, g, b))
             elif op == "alpha":
                 a = v
             elif op == "alphaMod":
@@ -166,6 +166,18 @@ class Color(BaseModel):
             elif op == "blueMod":
                 b *= v
         return Color(r=_clamp(r), g=_clamp(g), b=_clamp(b), a=_clamp(a), ref=self.ref)
+
+
+def _linear(c: float) -> float:
+    """sRGB channel -> linear light."""
+    c = _clamp(c)
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _srgb(c: float) -> float:
+    """Linear light -> sRGB channel."""
+    c = _clamp(c)
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
 
 
 def _clamp(v: float) -> float:

@@ -129,8 +129,9 @@ def test_colour_modifiers_follow_drawingml() -> None:
     white = Color.from_hex("#FFFFFF")
     assert white.apply_mods([ColorMod(op="lumMod", val=0.5)]).hex == "#808080"
     black = Color.from_hex("#000000")
-    assert black.apply_mods([ColorMod(op="tint", val=0.5)]).hex == "#808080"
-    assert white.apply_mods([ColorMod(op="shade", val=0.5)]).hex == "#808080"
+    assert black.apply_mods([ColorMod(op="tint", val=0.5)]).hex == "#BCBCBC"  # linear RGB, as PowerPoint
+    assert white.apply_mods([ColorMod(op="shade", val=0.5)]).hex == "#BCBCBC"
+    assert Color.from_hex("#4472C4").apply_mods([ColorMod(op="tint", val=0.4)]).hex == "#CFD5EA"
     assert white.apply_mods([ColorMod(op="alpha", val=0.25)]).a == 0.25
 
 

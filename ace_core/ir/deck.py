@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -182,11 +183,14 @@ class Deck(IRModel):
 
     # -- JSON ----------------------------------------------------------------------------------
     def to_json(self, *, indent: int | None = None) -> str:
-        """Compact IR JSON (defaults omitted). `Deck.from_json(d.to_json()) == d`."""
-        return self.model_dump_json(exclude_defaults=True, indent=indent)
+        """Compact IR JSON (defaults omitted, but `schema_version` and `slides` always present).
+        `Deck.from_json(d.to_json()) == d`."""
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, separators=separators)
 
     def to_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_defaults=True)
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        return {"schema_version": self.schema_version, **data, "slides": data.get("slides", [])}
 
     @classmethod
     def from_json(cls, text: str | bytes, *, where: str = "deck") -> Deck:

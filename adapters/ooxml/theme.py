@@ -241,31 +241,10 @@ class ColorContext:
         return out.model_copy(update={"ref": ref}) if ref is not None or out.ref is not None else out
 
 
-def _to_linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def _to_srgb(c: float) -> float:
-    c = _clamp(c)
-    return 12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
-
-
 def apply_mods(color: Color, mods: tuple[ColorMod, ...]) -> Color:
-    """DrawingML colour transforms as PowerPoint applies them: tint and shade in linear RGB
-    (scRGB), everything else through Color.apply_mods (HSL and alpha transforms on sRGB)."""
-    out = color
-    for mod in mods:
-        if mod.op in ("tint", "shade"):
-            chans = [_to_linear(c) for c in (out.r, out.g, out.b)]
-            if mod.op == "tint":
-                chans = [c * mod.val + (1 - mod.val) for c in chans]
-            else:
-                chans = [c * mod.val for c in chans]
-            r, g, b = (_to_srgb(c) for c in chans)
-            out = Color(r=r, g=g, b=b, a=out.a, ref=out.ref)
-        else:
-            out = out.apply_mods((mod,))
-    return out
+    """DrawingML colour transforms as PowerPoint applies them (Color.apply_mods: tint and shade in
+    linear RGB, HSL and alpha transforms on sRGB)."""
+    return color.apply_mods(mods)
 
 
 def _mod(el: etree._Element) -> ColorMod | None:
