@@ -210,7 +210,7 @@ EXTRACT_JS = r"""
     if (lineTops.length >= 2) {
       const gaps = lineTops.slice(1).map((l, i) => l[0] - lineTops[i][0]);
       const lo = Math.min(...gaps), hi = Math.max(...gaps);
-      if (lo > 0 && hi / lo < 1.5) pitch = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+      if (lo > 0 && hi / lo < 1.15) pitch = gaps.reduce((a, b) => a + b, 0) / gaps.length;
     }
     const br = el.getBoundingClientRect();
     const cl = br.left + px(cs.borderLeftWidth) + px(cs.paddingLeft);

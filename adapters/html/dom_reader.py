@@ -703,8 +703,8 @@ def _mime_of(data: bytes, suffix: str) -> str:
 _CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
-def _used_fonts(page: Any) -> dict[str, str]:
-    """data-ace-f mark -> the font Chromium actually drew that element's text with (most glyphs)."""
+def _used_fonts(page: Any) -> dict[str, list[str]]:
+    """data-ace-f mark -> the fonts Chromium actually drew that element's text with, most glyphs first."""
     try:
         page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
         doc = page.cdp("DOM.getDocument", {"depth": 0})
@@ -715,26 +715,29 @@ def _used_fonts(page: Any) -> dict[str, str]:
     for nid in ids:
         calls += [("DOM.getAttributes", {"nodeId": nid}), ("CSS.getPlatformFontsForNode", {"nodeId": nid})]
     answers = page.cdp_batch(calls)
-    out: dict[str, str] = {}
+    out: dict[str, list[str]] = {}
     for i in range(0, len(answers), 2):
         attrs, fonts = answers[i], answers[i + 1]
         if not attrs or not fonts or not fonts.get("fonts"):
             continue
         flat = attrs["attributes"]
         mark = next((flat[j + 1] for j in range(0, len(flat), 2) if flat[j] == "data-ace-f"), None)
-        best = max(fonts["fonts"], key=lambda f: f.get("glyphCount", 0))
-        if mark is not None and best.get("familyName") and not best.get("isCustomFont"):
-            out[mark] = best["familyName"]
+        used = sorted(fonts["fonts"], key=lambda f: -f.get("glyphCount", 0))
+        names = [f["familyName"] for f in used if f.get("familyName") and not f.get("isCustomFont")]
+        if mark is not None and names:
+            out[mark] = names
     with contextlib.suppress(Exception):
         page.cdp_batch([("CSS.disable", {}), ("DOM.disable", {})])
     return out
 
 
-def _run_style(s: dict[str, Any], used_font: str | None = None) -> TextStyle:
+def _run_style(s: dict[str, Any], used_fonts: list[str] | None = None) -> TextStyle:
+    """The run's style. Its family: the one the CSS stack resolved to when Chromium drew with it
+    (other glyphs came from fallback fonts, as they will in any engine), else the most used one."""
     deco = "UNDERLINE" if s.get("underline") else "STRIKETHROUGH" if s.get("strike") else None
     baseline = {"super": 0.3, "sub": -0.25}.get(s.get("valign") or "")
     return TextStyle(
-        font_family=used_font or s.get("family"),
+        font_family=(s.get("family") if not used_fonts or s.get("family") in used_fonts else used_fonts[0]),
         font_size=round(s["size"], 3) if s.get("size") else None,
         font_weight=max(1, min(1000, int(s.get("weight") or 400))),
         italic=bool(s.get("italic")) or None,
