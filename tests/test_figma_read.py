@@ -323,3 +323,17 @@ def test_click_actions_become_hyperlinks(tmp_path: Path) -> None:
     assert deck.find("10:6")[1].hyperlink == "#slide:30:1"
     assert deck.find("10:8")[1].hyperlink == "#slide:20:1"
     assert deck.find("10:9")[1].hyperlink is None
+
+
+def test_nodes_picked_twice_keep_ids_unique(tmp_path: Path) -> None:
+    from ace_core.ir.validate import check_invariants
+    from adapters.figma.write import write_figma
+
+    deck = read_figma(FEATURES, nodes="10:1,10:16")  # 10:16 lies inside 10:1
+    assert check_invariants(deck) == []
+    assert deck.find("10:17") is not None and deck.find("10:17~2") is not None
+    assert deck.report.by_feature()["duplicate-id"] >= 4
+    out = tmp_path / "twice.figma.json"
+    write_figma(deck, out)
+    again = read_figma(out)
+    assert again.model_dump(exclude={"source", "assets"}) == deck.model_dump(exclude={"source", "assets"})

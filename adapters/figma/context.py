@@ -157,6 +157,18 @@ class ReadContext:
     slide_id: str | None = None
     image_assets: dict[str, tuple[str | None, str]] = field(default_factory=dict)
     apply_overrides: bool = True
+    ids: set[str] = field(default_factory=set)
+
+    def claim(self, ident: str) -> str:
+        """`ident`, or `ident~2`, `~3`... when the deck already has it (a node picked twice with
+        --nodes, or ids repeated in a hand-made file): IR ids are unique per deck."""
+        unique, k = ident, 2
+        while unique in self.ids:
+            unique, k = f"{ident}~{k}", k + 1
+        if unique != ident:
+            self.loss("duplicate-id", f"id {ident} is used twice; this copy is {unique}", ident, "info")
+        self.ids.add(unique)
+        return unique
 
     def loss(
         self,

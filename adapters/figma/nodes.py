@@ -219,10 +219,11 @@ class NodeReader:
             local = multiply(invert(origin), place.absolute)
             place = Placement(local, place.absolute, place.width, place.height, place.exact)
         data = self._common(n, place, parent_mode)
+        data["id"] = self.ctx.claim(as_id if as_id is not None else n["id"])
         builder(n, data, place, ace.get("synthetic") == "1")
         if as_id is not None:
             # the slide's own frame has the slide's size: FIXED both ways (Figma's sizing kept)
-            data["id"], data["visible"] = as_id, True
+            data["visible"] = True
             if (data["sizing_h"], data["sizing_v"]) != ("FIXED", "FIXED"):
                 self._figma_meta(data)["sizing"] = [data["sizing_h"], data["sizing_v"]]
                 data["sizing_h"] = data["sizing_v"] = "FIXED"

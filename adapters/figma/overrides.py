@@ -91,6 +91,10 @@ def ace_data(node: dict[str, Any]) -> dict[str, Any]:
 
 def set_ace(node: dict[str, Any], key: str, value: Any) -> None:
     """Store `value` (JSON-encoded unless a string) under sharedPluginData.ace[key]."""
-    shared = node.setdefault("sharedPluginData", {})
-    ace = shared.setdefault(ACE_KEY, {})
+    if not isinstance(node.get("sharedPluginData"), dict):
+        node["sharedPluginData"] = {}
+    shared = node["sharedPluginData"]
+    if not isinstance(shared.get(ACE_KEY), dict):
+        shared[ACE_KEY] = {}
+    ace = shared[ACE_KEY]
     ace[key] = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"), ensure_ascii=False)

@@ -63,8 +63,12 @@ def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
     for key, value in original.items():
         if key in _NEVER:
             continue
-        if key == "sharedPluginData" and isinstance(value, dict):
-            mine = written.setdefault("sharedPluginData", {})
+        if key == "sharedPluginData":
+            if not isinstance(value, dict):
+                continue
+            if not isinstance(written.get(key), dict):
+                written[key] = {}
+            mine = written[key]
             for namespace, entries in value.items():
                 if namespace != ACE_KEY and namespace not in mine:
                     mine[namespace] = entries

@@ -189,7 +189,7 @@ def build_slide(
         wid = wrapper_id(n["id"]) if _needs_wrapper(n, place.width, place.height, *deck_size) else None
     hidden = n.get("visible") is False or n.get("isSkippedSlide") is True
     data: dict[str, Any] = {
-        "id": src.slide_id,
+        "id": ctx.claim(src.slide_id),
         "name": n.get("name") if isinstance(n.get("name"), str) else "",
         "hidden": hidden,
         "section": section,
@@ -221,7 +221,7 @@ def _loose_slide(
         if node is not None:
             children.append(node)
     data: dict[str, Any] = {
-        "id": src.slide_id,
+        "id": ctx.claim(src.slide_id),
         "name": src.page.name if src.slide_id == src.page.id else "",
         "children": children,
         "section": section,

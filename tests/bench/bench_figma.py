@@ -6,7 +6,7 @@ system, the process and interpreter start-up included) are reported beside it.
 Run: .venv/bin/python tests/bench/bench_figma.py [--size-mb 19] [--out DIR]   (prints a table), or
      .venv/bin/python -m pytest tests/bench/bench_figma.py -s
 The big file is generated here (never committed): every page of every file in
-../shared/corpus/figma is copied again and again with fresh ids (`t<k>~<id>`) until the JSON
+../shared/corpus/figma is copied again and again with fresh ids (`t<copy>p<page>~<id>`) until the JSON
 reaches the size asked for. Conversions run in a fresh process each, timed wall-clock, with the
 process's own peak RSS (resource.getrusage) reported."""
 
@@ -74,8 +74,8 @@ def make_big_file(target_mb: float, out: Path) -> tuple[Path, int]:
     copies = max(1, int(target_mb * 1e6 / one) + 1)
     tiled = []
     for k in range(copies):
-        for page in pages:
-            page_copy = _reid(copy.deepcopy(page), f"t{k}~")
+        for j, page in enumerate(pages):
+            page_copy = _reid(copy.deepcopy(page), f"t{k}p{j}~")  # unique: corpus files share ids
             page_copy["name"] = f"{page['name']} #{k}"
             tiled.append(page_copy)
     doc = {
