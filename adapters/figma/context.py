@@ -153,7 +153,6 @@ class ReadContext:
     deck: Deck
     report: LossReport
     images: ImageResolver
-    where: str = ""
     slide_id: str | None = None
     image_assets: dict[str, tuple[str | None, str]] = field(default_factory=dict)
     apply_overrides: bool = True

@@ -79,7 +79,7 @@ def read_figma_data(
         file = parse_figma(raw, str(path))
     deck = Deck()
     report = LossReport()
-    ctx = ReadContext(deck, report, resolver or ImageResolver(), where=str(path), apply_overrides=apply_overrides)
+    ctx = ReadContext(deck, report, resolver or ImageResolver(), apply_overrides=apply_overrides)
     try:
         _fill_deck(deck, file, ctx, page, nodes, str(path))
     except RecursionError as exc:

@@ -26,7 +26,7 @@ from adapters.figma.nodes import FRAME_TYPES, NodeReader, absolute_of
 from adapters.figma.overrides import ace_data, node_sig
 from adapters.figma.paints import paints_from_figma
 
-__all__ = ["SlideSource", "build_slide", "select_slides", "wrapper_id"]
+__all__ = ["SlideSource", "build_slide", "needs_wrapper", "select_slides", "wrapper_id"]
 
 _SLIDE_NATIVE = frozenset({"name", "hidden", "background"})
 
@@ -146,7 +146,7 @@ def _loose_box(nodes: list[dict[str, Any]]) -> tuple[float, float, float, float]
     return x0, y0, x1 - x0, y1 - y0
 
 
-def _needs_wrapper(n: dict[str, Any], width: float, height: float, deck_w: float, deck_h: float) -> bool:
+def needs_wrapper(n: dict[str, Any], width: float, height: float, deck_w: float, deck_h: float) -> bool:
     if n.get("layoutMode") in ("HORIZONTAL", "VERTICAL", "GRID"):
         return True
     if any(isinstance(s, dict) and s.get("visible") is not False for s in n.get("strokes") or []):
@@ -186,7 +186,7 @@ def build_slide(
     if "wrap" in ace:
         wid = ace["wrap"] or None
     else:
-        wid = wrapper_id(n["id"]) if _needs_wrapper(n, place.width, place.height, *deck_size) else None
+        wid = wrapper_id(n["id"]) if needs_wrapper(n, place.width, place.height, *deck_size) else None
     hidden = n.get("visible") is False or n.get("isSkippedSlide") is True
     data: dict[str, Any] = {
         "id": ctx.claim(src.slide_id),

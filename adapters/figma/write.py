@@ -22,7 +22,7 @@ from adapters.figma.overrides import node_sig, set_ace
 from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
-from adapters.figma.slides import _needs_wrapper, wrapper_id
+from adapters.figma.slides import needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter
 
 __all__ = ["build_document", "write_figma"]
@@ -243,7 +243,7 @@ class _DocumentWriter:
             out["visible"] = True
         else:
             out["visible"] = not slide.hidden and out.get("visible", True)
-        rule = _needs_wrapper(out, w, h, self.deck.width, self.deck.height)
+        rule = needs_wrapper(out, w, h, self.deck.width, self.deck.height)
         if wrapped and (not rule or kids[0].id != wrapper_id(slide.id)):
             set_ace(out, "wrap", kids[0].id)
         elif not wrapped and rule:
