@@ -128,7 +128,7 @@ def test_text_styles_and_autofit(rich: tuple[Deck, str]) -> None:
 def test_shrink_on_overflow_fits_the_text_in_its_box() -> None:
     from ace_core.layout import default_measurer
 
-    body = TextBody(paragraphs=[Paragraph(runs=[Run(text="word " * 60)])], autofit="SHRINK")
+    body = TextBody(paragraphs=[Paragraph(runs=[Run(text="word " * 60)])], autofit="SHRINK", font_scale=90)
     node = TextNode(id="t", width=300, height=120, text=body)
     html, _ = render_html(Deck(slides=[Slide(id="s", children=[node])]))
     el = _soup(html).select_one('[data-id="t"]')

@@ -11,7 +11,7 @@ from typing import Any
 from ace_core.drawing.autonum import autonum_text
 from ace_core.drawing.fonts import css_font_stack, font_metrics, line_ratio, map_symbol_char, resolve_family
 from ace_core.ir.style import GradientPaint, Sides, SolidPaint
-from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
+from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
 from adapters.html.context import WriteCtx
 from adapters.html.css import color_css, gradient_css
 from adapters.html.schema import A_IR, attr, dump_ir, esc_text, join_style, num, px
@@ -50,7 +50,8 @@ class TextEnv:
         self.ooxml = ooxml
         percent = fit if fit is not None else body.font_scale
         self.scale = (percent or 100.0) / 100.0
-        self.reduction = body.line_spacing_reduction or 0.0
+        # LibreOffice refits shrunk text and keeps its line spacing; so do we for OOXML text
+        self.reduction = 0.0 if ooxml else body.line_spacing_reduction or 0.0
         self.body = body
         self.cache: dict[tuple[int, int], TextStyle] = {}
 
@@ -282,18 +283,46 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
     return f'<span style="{style}"{ir}>{text}</span>'
 
 
-def fit_scale(body: TextBody, width: float, height: float) -> float | None:
-    """For a shrink-on-overflow body, the largest font scale (percent, 0.5 steps, >= 25) at which
-    the text fits `height` when wrapped in `width`, measured with the fonts installed here, as
-    LibreOffice refits on load; None for other bodies or when nothing needs shrinking."""
+def _as_laid_out(body: TextBody, theme_fonts: Any) -> TextBody:
+    """The body with the line heights the OOXML layout gives it (1.2 x size per line, no line
+    spacing reduction, as LibreOffice refits), for measuring."""
+    paras = []
+    for para in body.paragraphs:
+        lh = para.line_height
+        if lh is None or lh.unit != "PIXELS":
+            pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+            family = resolve_family(*_first_family(body, para), theme_fonts)
+            value = pct * OOXML_LINE / line_ratio(family)
+            para = para.model_copy(update={"line_height": LineHeight(value=value, unit="PERCENT")})
+        paras.append(para)
+    return body.model_copy(update={"paragraphs": paras, "line_spacing_reduction": None})
+
+
+def _first_family(body: TextBody, para: Paragraph) -> tuple[str | None, str | None]:
+    style = _first_run_style(body, para)
+    return style.font_family, style.font_ref
+
+
+def fit_scale(
+    body: TextBody, width: float, height: float, *, ooxml: bool = False, theme_fonts: Any = None
+) -> float | None:
+    """For a shrink-on-overflow body that PowerPoint shrank (it saved a font scale or a line
+    spacing reduction), the largest font scale (percent, 0.5 steps, >= 25) at which the text fits
+    `height` when wrapped in `width`, measured with the fonts installed here, as LibreOffice refits
+    on load (within 0.5 % of its result); None for other bodies or when nothing needs shrinking."""
     if body.autofit != "SHRINK" or width <= 0 or height <= 0 or not body.paragraphs:
+        return None
+    if body.font_scale is None and body.line_spacing_reduction is None:
+        # shrink-on-overflow that PowerPoint never applied (often inherited from the master):
+        # LibreOffice leaves such text at full size, and so do we
         return None
     from ace_core.layout import default_measurer
 
     measurer = default_measurer()
+    base = _as_laid_out(body, theme_fonts) if ooxml else body
 
     def fits(percent: float) -> bool:
-        trial = body.model_copy(update={"font_scale": percent})
+        trial = base.model_copy(update={"font_scale": percent})
         return measurer.measure(trial, width if body.wrap else None)[1] <= height + 0.5
 
     if fits(100.0):

@@ -184,7 +184,7 @@ def _shape_text(node: NodeBase, body: TextBody, ctx: WriteCtx) -> str:
     if body.text_rotation:
         decls.append(("transform", f"rotate({body.text_rotation}deg)"))
     decls += body_decls(body)
-    fit = fit_scale(body, right - left, bottom - top)
+    fit = fit_scale(body, right - left, bottom - top, ooxml=ctx.ooxml, theme_fonts=_theme_fonts(ctx))
     fit_attr = f' data-fit="{num(fit)}"' if fit is not None else ""
     return f'<div class="tx"{fit_attr} style="{join_style(decls)}">{text_html(body, ctx, node.id, fit)}</div>'
 
@@ -270,6 +270,10 @@ def _vector_asset(node: VectorNode, ctx: WriteCtx) -> str:
     )
 
 
+def _theme_fonts(ctx: WriteCtx) -> Any:
+    return ctx.deck.theme.fonts if ctx.deck.theme else None
+
+
 def _palette(ctx: WriteCtx) -> list[str] | None:
     colors = ctx.deck.theme.colors if ctx.deck.theme else {}
     accents = [colors[f"accent{i}"].hex.lower() for i in range(1, 7) if f"accent{i}" in colors]
@@ -292,7 +296,7 @@ def node_html(
     if isinstance(node, TextNode):
         surf, svg = _surface(node, ctx)
         decls += body_decls(node.text) + surf
-        fit = fit_scale(node.text, node.width, node.height)
+        fit = fit_scale(node.text, node.width, node.height, ooxml=ctx.ooxml, theme_fonts=_theme_fonts(ctx))
         if fit is not None:
             extra_attrs = f' data-fit="{num(fit)}"'
         inner = svg + text_html(node.text, ctx, node.id, fit)
