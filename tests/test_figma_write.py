@@ -258,3 +258,11 @@ def test_patch_mode_carries_what_the_ir_does_not_model(tmp_path: Path) -> None:
     assert _no_provenance(_ir(read_figma(out))) == _no_provenance(_ir(deck))  # fingerprints are new
     write_figma(deck, out, fresh=True)
     assert "styles" not in _by_id(json.loads(out.read_text()))["9204:10667"]
+
+
+def test_empty_deck_round_trips(tmp_path: Path) -> None:
+    deck = Deck(width=1280, height=720, name="empty")
+    out = tmp_path / "empty.figma.json"
+    write_figma(deck, out)
+    back = read_figma(out)
+    assert _ir(back) == _ir(deck) and back.report.by_feature() == {"no-slides": 1}

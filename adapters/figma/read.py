@@ -95,8 +95,8 @@ def _fill_deck(
         ctx.loss("missing-node", f"node {key} is null in the response (deleted or no access)", key, "error")
     sources = select_slides(file, page=page, nodes=nodes, where=where)
     if not sources:
-        raise BadInputError("no frames or nodes to make slides from", where=where, hint="check --page / --nodes")
-    size = source_size(sources[0])
+        ctx.loss("no-slides", "no frame or node to make a slide from: the deck is empty", None, "warning")
+    size = source_size(sources[0]) if sources else DEFAULT_SIZE
     if size[0] <= 0 or size[1] <= 0:
         size = DEFAULT_SIZE
     deck.width, deck.height = size
@@ -108,7 +108,7 @@ def _fill_deck(
             deck.slides.append(build_slide(src, reader, ctx, size, multi_page))
         except (TypeError, ValueError, AttributeError, KeyError, IndexError, ArithmeticError) as exc:
             ctx.loss("malformed-slide", f"slide skipped: {type(exc).__name__}: {exc}"[:300], src.slide_id, "error")
-    if not deck.slides:
+    if sources and not deck.slides:
         raise BadInputError("no slide could be read (malformed frames)", where=where, hint="see the loss report")
     ctx.slide_id = None
     pages = []
