@@ -259,3 +259,26 @@ def test_serialize_modes() -> None:
     systemic = json.loads(b.serialize("SYSTEMIC"))
     assert systemic["fonts"]
     assert len(b.serialize("MICRO", ["s2"])) < len(b.serialize("FULL"))
+
+
+@pytest.mark.parametrize("name", ["figma/features.figma.json", "pptx/tika-testPPT_groups.pptx", "html/features.html"])
+def test_loading_a_read_deck_changes_nothing(name: str) -> None:
+    from sg_helpers import ROOT
+
+    from adapters import read
+
+    deck = read(ROOT / "fixtures" / name)
+    b = backend(deck)
+    assert b.export() == deck
+    in_group = [c for _, n in deck.iter_nodes() if n.type == "GROUP" for c in n.children]
+    first = (in_group or [n for _, n in deck.iter_nodes() if n.type == "TEXT"])[0]
+    ok(b, "rename_node", {"nodeId": first.id, "newName": "renamed"})
+    ok(b, "set_opacity", {"nodeId": first.id, "opacity": 0.5})
+    after = b.export()
+
+    def shallow(n):
+        return n.model_dump(exclude={"children"})
+
+    pairs = zip(after.iter_nodes(), deck.iter_nodes(), strict=True)
+    changed = [a.id for (_, a), (_, o) in pairs if shallow(a) != shallow(o)]
+    assert changed == [first.id]  # style edits: no group refit, no re-solve, no re-measure

@@ -37,6 +37,7 @@ from backends.scenegraph.state import SceneState
 
 __all__ = ["SceneGraphBackend"]
 
+SOLVED_FORMATS = ("pptx", "figma", "html")
 _REF = re.compile(r"^\$([A-Za-z0-9_\-]+)((?:\.[A-Za-z0-9_\-]+|\[\d+\])*)$")
 
 
@@ -71,12 +72,15 @@ class SceneGraphBackend:
 
     # -- documents -------------------------------------------------------------------------------
     def load(self, deck: Deck, name: str = "main") -> None:
-        """Open a copy of `deck` as channel `name` and make it active. Its auto-layout frames are
-        solved once (a no-op on a solved deck) so that every box the tools report is current."""
+        """Open a copy of `deck` as channel `name` and make it active. A deck that does not come
+        from a format storing solved geometry (hand-written or generated IR) has its auto-layout
+        frames solved once, so that every box the tools report is current; decks read from
+        .pptx / Figma / HTML keep their boxes until an edit affects them."""
         from ace_core.layout import solve_deck
 
         work = deck.clone()
-        solve_deck(work, self.measurer)
+        if work.source is None or work.source.format not in SOLVED_FORMATS:
+            solve_deck(work, self.measurer)
         self.docs[name] = SceneState.build(work)
         self.active = name
 

@@ -27,12 +27,21 @@ class Ctx:
     warnings: list[str] = field(default_factory=list)
     structure_changed: set[str] = field(default_factory=set)
     text_changed: set[str] = field(default_factory=set)
+    moved: set[str] = field(default_factory=set)
 
-    def touch(self, node: NodeBase) -> None:
+    def touch(self, node: NodeBase, *, geometry: bool = True) -> None:
+        """Record a changed node. `geometry` (the default): its box or its content's size may have
+        changed, so groups refit and auto-layout re-solves around it; style-only edits pass False."""
         self.changed[node.id] = node
+        if geometry:
+            self.moved.add(node.id)
         slide = self.state.slide_of.get(node.id)
         if slide is not None:
             self.slides[slide.id] = slide
+
+    def touch_style(self, node: NodeBase) -> None:
+        """A paint / name / data change that cannot move or resize anything."""
+        self.touch(node, geometry=False)
 
     def touch_text(self, node: NodeBase) -> None:
         """A change to a node's characters or typography: an auto-resizing TEXT re-measures."""

@@ -26,12 +26,14 @@ def reflow(ctx: Ctx) -> None:
         node = state.nodes.get(nid)
         if type(node) is TextNode and node.text.vertical == "horz" and not state.in_auto_layout(node):
             measure_text(node, measurer)  # auto-resizing text outside a flow (the solver sizes flows)
-    for node in [n for n in ctx.changed.values() if n.id in state.nodes]:
-        _fit_group_ancestors(ctx, node)
+    for nid in list(ctx.moved | ctx.text_changed):
+        node = state.nodes.get(nid)
+        if node is not None:
+            _fit_group_ancestors(ctx, node)
     for slide_id, slide in list(ctx.slides.items()):
         if slide_id not in state.slides:
             continue
-        ids = [nid for nid in ctx.changed if state.slide_of.get(nid) is slide]
+        ids = [nid for nid in ctx.moved | ctx.text_changed if state.slide_of.get(nid) is slide]
         if ids:
             for moved in solve_affected(slide, ids, measurer):
                 node = state.nodes.get(moved)

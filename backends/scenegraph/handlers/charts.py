@@ -99,7 +99,7 @@ def set_chart_type(ctx: Ctx, p: T.SetChartType) -> None:
     chart.vary_colors = chart.chart_type in ("pie", "doughnut")
     if chart.chart_type == "doughnut" and chart.hole_size is None:
         chart.hole_size = 50.0
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_chart_title")
@@ -117,7 +117,7 @@ def set_chart_title(ctx: Ctx, p: T.SetChartTitle) -> None:
         chart.title = title
     if p.font is not None:
         chart.title_style = _font_style(p.font, chart.title_style)
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 def _font_style(font: Any, old: TextStyle | None) -> TextStyle:
@@ -159,7 +159,7 @@ def set_chart_axis(ctx: Ctx, p: T.SetChartAxis) -> None:
         if v is not None
     }
     setattr(chart, attr, getattr(chart, attr).model_copy(update=update))
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_chart_legend")
@@ -169,7 +169,7 @@ def set_chart_legend(ctx: Ctx, p: T.SetChartLegend) -> None:
     if legend is not None and p.font is not None:
         legend.font = _font_style(p.font, node.chart.legend.font if node.chart.legend else None)
     node.chart.legend = legend
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 def _find_series(node: ChartNode, index: int | None, name: str | None) -> ChartSeries:
@@ -201,7 +201,7 @@ def set_chart_series_style(ctx: Ctx, p: T.SetChartSeriesStyle) -> None:
         s.smooth = p.smooth
     if p.gapWidth is not None:
         node.chart.gap_width = p.gapWidth
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_chart_data_labels")
@@ -221,7 +221,7 @@ def set_chart_data_labels(ctx: Ctx, p: T.SetChartDataLabels) -> None:
         if p.showPercent is not None:
             update["show_percent"] = p.showPercent
         node.chart.data_labels = old.model_copy(update=update)
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 def new_chart(ctx: Ctx, p: Any, categories: list[str], series: list[ChartSeries]) -> ChartNode:
@@ -295,7 +295,7 @@ def update_chart_data(ctx: Ctx, p: T.UpdateChartData) -> None:
                 f"series {s.name!r} has {len(s.values)} values for {len(cats)} categories",
                 field=f"series[{i}].values" if p.series else "categories",
             )
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 # -- import --------------------------------------------------------------------------------------
@@ -402,7 +402,7 @@ def import_chart_data(ctx: Ctx, p: T.ImportChartData) -> dict[str, Any]:
                 s.fill = old.fill
         node.chart.categories = categories
         node.chart.series = series
-        ctx.touch(node)
+        ctx.touch_style(node)
         return {"id": node.id, "categories": len(categories), "series": len(series)}
     node = new_chart(ctx, p, categories, series)
     place(ctx, node, p)

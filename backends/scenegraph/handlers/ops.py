@@ -194,7 +194,7 @@ def _has_ancestor_in(state: SceneState, node: NodeBase, chosen: dict[str, NodeBa
 def rename_node(ctx: Ctx, p: T.RenameNode) -> None:
     node = ctx.state.node(p.nodeId)
     node.name = p.newName
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("reorder_node")

@@ -177,7 +177,7 @@ def insert_unsplash_image(ctx: Ctx, p: T.InsertUnsplashImage) -> dict[str, Any]:
             node.fills = [paint]
         node.meta["attribution"] = img.meta.get("attribution", {})
         node.meta["library_id"] = p.imageId
-        ctx.touch(node)
+        ctx.touch_style(node)
         return {"id": node.id}
     node = image_node(ctx, img, p, p.scaleMode)
     node.meta["attribution"] = img.meta.get("attribution", {})

@@ -31,10 +31,10 @@ def set_fill_color(ctx: Ctx, p: T.SetFillColor) -> dict[str, Any]:
     color = p.color if p.color is not None else Color(r=p.r, g=p.g, b=p.b, a=1.0 if p.a is None else p.a)  # type: ignore[arg-type]
     if node.type == "TEXT":
         set_text_color(node.text, color)  # type: ignore[attr-defined]
-        ctx.touch(node)
+        ctx.touch_style(node)
         return {"target": "text"}
     node.fills = [solid(color)]
-    ctx.touch(node)
+    ctx.touch_style(node)
     return {"target": "fills"}
 
 
@@ -47,7 +47,7 @@ def set_fill_gradient(ctx: Ctx, p: T.SetFillGradient) -> None:
         clear_run_fields(node.text, ("fill",))  # type: ignore[attr-defined]
     else:
         node.fills = [paint]
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_image_fill")
@@ -71,7 +71,7 @@ def set_image_fill(ctx: Ctx, p: T.SetImageFill) -> dict[str, Any]:
         node.fills = [paint]
     if img.meta.get("attribution"):
         node.meta["attribution"] = img.meta["attribution"]
-    ctx.touch(node)
+    ctx.touch_style(node)
     return {"asset": key}
 
 
@@ -150,7 +150,7 @@ def replace_color(ctx: Ctx, p: T.ReplaceColor) -> dict[str, Any]:
     nodes = ([] if isinstance(scope, Slide) else [scope]) + state.descendants(scope)
     for node in nodes:
         if rc.node(node):
-            ctx.touch(node)
+            ctx.touch_style(node)
     if isinstance(scope, Slide) and scope.background is not None and p.targets in ("fills", "all"):
         before = rc.count
         scope.background.fills = [rc.paint(pt) for pt in scope.background.fills]
@@ -168,7 +168,7 @@ def set_stroke(ctx: Ctx, p: T.SetStroke) -> None:
     if p.weight == 0:
         node.strokes = []
         node.stroke_weights = None
-        ctx.touch(node)
+        ctx.touch_style(node)
         return
     current = node.strokes[0] if node.strokes else Stroke(paint=SolidPaint(color=Color.from_hex("#000000")))
     update: dict[str, Any] = {}
@@ -184,7 +184,7 @@ def set_stroke(ctx: Ctx, p: T.SetStroke) -> None:
     node.strokes = [current.model_copy(update=update), *node.strokes[1:]]
     if p.individualWeights is not None:
         node.stroke_weights = Sides(**p.individualWeights.model_dump())
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_corner_radius")
@@ -205,14 +205,14 @@ def set_corner_radius(ctx: Ctx, p: T.SetCornerRadius) -> None:
     else:
         node.corner_radii = radii  # type: ignore[attr-defined]
         node.corner_radius = max(radii)  # type: ignore[attr-defined]
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_opacity")
 def set_opacity(ctx: Ctx, p: T.SetOpacity) -> None:
     node = ctx.state.node(p.nodeId)
     node.opacity = p.opacity
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 def _shadow(ctx: Ctx, p: Any, kind: str) -> None:
@@ -224,7 +224,7 @@ def _shadow(ctx: Ctx, p: Any, kind: str) -> None:
         )
         others.append(effect)
     node.effects = others
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 @table.bind("set_drop_shadow")
@@ -241,7 +241,7 @@ def set_inner_shadow(ctx: Ctx, p: T.SetInnerShadow) -> None:
 def set_blend_mode(ctx: Ctx, p: T.SetBlendMode) -> None:
     node = ctx.state.node(p.nodeId)
     node.blend_mode = p.blendMode
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 _TEXT_COPY = (
@@ -304,7 +304,7 @@ def copy_style(ctx: Ctx, p: T.CopyStyle) -> dict[str, Any]:
                 para.align = None
             copied.add("text")
             ctx.text_changed.add(node.id)
-        ctx.touch(node)
+        ctx.touch_style(node)
     return {"copied": sorted(copied)}
 
 

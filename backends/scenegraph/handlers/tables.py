@@ -161,7 +161,7 @@ def set_table_cells(ctx: Ctx, p: T.SetTableCells) -> dict[str, Any]:
             cell.vertical_align = edit.verticalAlign
     if redirected:
         ctx.warn(f"{redirected} edit(s) on merged cells went to the merge's top-left cell")
-    ctx.touch(node)
+    ctx.touch_style(node)
     return {"cells": len(p.cells)}
 
 
@@ -386,7 +386,7 @@ def set_table_style(ctx: Ctx, p: T.SetTableStyle) -> None:
         node.style.text_style = (node.style.text_style or TextStyle()).model_copy(
             update={k: v for k, v in (("font_family", fs.fontFamily), ("font_size", fs.fontSize)) if v is not None}
         )
-    ctx.touch(node)
+    ctx.touch_style(node)
 
 
 HANDLERS = table.handlers
