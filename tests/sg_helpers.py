@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.ir.deck import Deck
+from ace_core.tools import registry
 from backends.scenegraph import SceneGraphBackend
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,8 +28,10 @@ def backend(deck: Deck | None = None) -> SceneGraphBackend:
 
 
 def ok(b: SceneGraphBackend, tool: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run a tool that must succeed; its answer must fit the tool's declared result model."""
     out = b.execute(tool, args or {})
     assert out["ok"], out.get("error")
+    registry().get(tool).result.model_validate(out["result"])
     return out["result"]
 
 

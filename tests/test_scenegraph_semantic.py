@@ -622,3 +622,33 @@ def test_every_other_tool_has_a_case() -> None:
     from ace_core.tools import registry
 
     assert sorted(s.name for s in registry().specs() if s.module != "contentTools") == sorted(CASES)
+
+
+def test_unsplash_provider_is_used_only_with_a_key(monkeypatch) -> None:
+    from backends.scenegraph.images import UnsplashProvider
+
+    monkeypatch.delenv("UNSPLASH_ACCESS_KEY", raising=False)
+    assert not UnsplashProvider().enabled
+    provider = UnsplashProvider(key="test-key")
+    calls: list[str] = []
+    photo = {
+        "id": "abc",
+        "width": 10,
+        "height": 5,
+        "color": "#112233",
+        "alt_description": "a cat",
+        "user": {"name": "Ann", "links": {"html": "https://unsplash.com/@ann"}},
+        "urls": {"thumb": "https://images.example/t.jpg"},
+    }
+
+    def fake_get(url: str) -> bytes:  # no network in tests
+        calls.append(url)
+        return json.dumps({"total": 1, "results": [photo]}).encode()
+
+    monkeypatch.setattr(provider, "_get", fake_get)
+    b = backend()
+    b.unsplash = provider
+    r = ok(b, "search_unsplash_images", {"query": "cat", "orientation": "landscape"})
+    assert r["provider"] == "unsplash" and r["images"][0]["id"] == "unsplash:abc"
+    assert r["images"][0]["attribution"]["photographer"] == "Ann"
+    assert "query=cat" in calls[0] and "orientation=landscape" in calls[0]
