@@ -266,3 +266,14 @@ def test_empty_deck_round_trips(tmp_path: Path) -> None:
     write_figma(deck, out)
     back = read_figma(out)
     assert _ir(back) == _ir(deck) and back.report.by_feature() == {"no-slides": 1}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "fixtures" / "pptx").glob("*.ppt*")))
+def test_pptx_decks_round_trip_through_figma(name: str, tmp_path: Path) -> None:
+    """Any IR (here read from .pptx: placeholders, tables, charts, theme colours...) -> Figma -> IR."""
+    from adapters import read
+
+    deck = read(ROOT / "fixtures" / "pptx" / name)
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    assert _no_provenance(_ir(read_figma(out))) == _no_provenance(_ir(deck))
