@@ -284,6 +284,11 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
 def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
     """p:graphicFrame pointing at a new chart part (with its embedded workbook)."""
     space, xlsx = chart_part_xml(node.chart, ctx)
+    ctx.loss(
+        "chart-style",
+        "chart rebuilt from its data: fonts, axis label positions and plot layout are the defaults",
+        "info",
+    )
     pkg = ctx.pkg
     chart_name = pkg.next_name("ppt/charts/chart{}.xml")
     book = pkg.next_name("ppt/embeddings/Microsoft_Excel_Worksheet{}.xlsx")

@@ -22,6 +22,7 @@ from adapters.ooxml.xmlgen import el, emu, sub
 __all__ = ["SECTIONS_URI", "layout_parts", "set_sections", "set_slide_size", "write_fresh"]
 
 PRESENTATION = "ppt/presentation.xml"
+MASTER = "ppt/slideMasters/slideMaster1.xml"
 SECTIONS_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
 P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 MIN_SLIDE, MAX_SLIDE = 914400, 51206400
@@ -117,18 +118,31 @@ def set_sections(pres: etree._Element, slides: list[Slide], sld_ids: dict[str, i
         etree.SubElement(current, f"{{{P14}}}sldId", id=str(sld_ids[slide.id]))
 
 
+def _neutral_list_indents(pkg: OutPackage) -> None:
+    """Drop the template's list indents for shapes that are not placeholders (the presentation's
+    default text style and the master's otherStyle), so indents left out mean zero, as in a file
+    without text styles."""
+    holders = [pkg.xml(PRESENTATION).find(qn("p:defaultTextStyle"))]
+    holders.append(pkg.xml(MASTER).find(f"{qn('p:txStyles')}/{qn('p:otherStyle')}"))
+    for holder in holders:
+        for level in holder if holder is not None else []:
+            for attr in ("marL", "indent"):
+                level.attrib.pop(attr, None)
+
+
 def write_fresh(deck: Deck, report: LossReport) -> bytes:
     """The bytes of a new .pptx holding `deck` (losses go to `report`)."""
     pkg = OutPackage.template()
+    _neutral_list_indents(pkg)
     pres_root = pkg.xml(PRESENTATION)
     set_slide_size(pres_root, deck, report)
     if deck.theme is not None:
-        for rel in pkg.rels("ppt/slideMasters/slideMaster1.xml").of_type(RT.THEME):
+        for rel in pkg.rels(MASTER).of_type(RT.THEME):
             _write_theme(pkg, rel.target, deck.theme)
     if deck.id != "deck":
         set_ace_id(pres_root, deck.id)
     state = DeckWriteState(deck=deck, pkg=pkg, report=report, theme=ThemeResolver(deck.theme), mode="fresh")
-    layouts = layout_parts(pkg, "ppt/slideMasters/slideMaster1.xml")
+    layouts = layout_parts(pkg, MASTER)
     blank = layouts.get("Blank") or next(iter(layouts.values()))
     parts = {s.id: f"ppt/slides/slide{i + 1}.xml" for i, s in enumerate(deck.slides)}
     state.slide_parts.update(parts)

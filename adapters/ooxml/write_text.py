@@ -134,10 +134,12 @@ def _spacing(tag: str, px: float) -> etree._Element:
 def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._Element:
     """a:pPr with the paragraph's effective alignment, level, indents, spacing and bullet."""
     align = para.align or body.align
+    # zero indents are left out in fresh files (their template has none), as sources often do
+    bare = ctx.state.mode == "fresh" and not para.margin_left and not para.indent
     attrs: dict[str, object] = {
-        "marL": emu(para.margin_left) if para.margin_left is not None else None,
+        "marL": None if para.margin_left is None or bare else emu(para.margin_left),
         "lvl": para.level or None,
-        "indent": emu(para.indent) if para.indent is not None else None,
+        "indent": None if para.indent is None or bare else emu(para.indent),
         "algn": _ALIGN.get(align or ""),
         "rtl": para.rtl,
     }
