@@ -503,8 +503,7 @@ class _Solver:
     def _arrange_primary(
         self, frame: FrameNode, layout: AutoLayout, kids: list[NodeBase], axis: int, inner: float, start: float
     ) -> None:
-        hugging = self.flow_hugs(frame, axis)
-        fill = [not hugging and self._fills(c, axis) for c in kids]
+        fill = [False] * len(kids) if self.flow_hugs(frame, axis) else [self._fills(c, axis) for c in kids]
         sizes = [0.0 if f else self.measure(c, axis) for c, f in zip(kids, fill, strict=True)]
         if any(fill):
             gap = 0.0 if layout.primary_align == "SPACE_BETWEEN" else layout.item_spacing
@@ -558,15 +557,26 @@ class _Solver:
             cursor += height + gap
 
     def _place(self, child: NodeBase, axis: int, offset: float, length: float) -> None:
-        """Put a flow child's layout box at `offset` with `length` (rotated children: their bounding box)."""
+        """Put a flow child's layout box at `offset` with `length` (rotated children: their bounding box).
+        The hot path of the solver: set_size / set_pos inlined."""
         if child.rotation and is_rotated(child):
             self.set_pos(child, axis, offset + extent(child, axis) / 2.0 - size(child, axis) / 2.0)
             return
-        self.set_size(child, axis, length)
-        self.set_pos(child, axis, offset)
+        values = child.__dict__
+        size_attr, pos_attr = _ATTRS[axis]
+        length = float(length) if length > 0.0 else 0.0
+        old = values[size_attr]
+        if old != length:
+            self._write(child, size_attr, length)
+            if type(child) is FrameNode:
+                apply_constraints(self, child, axis, old, length)  # type: ignore[arg-type]
+        offset = float(offset)
+        if values[pos_attr] != offset:
+            self._write(child, pos_attr, offset)
 
 
 _CONTAINERS = (FrameNode, GroupNode)
+_ATTRS = (("width", "x"), ("height", "y"))
 
 
 def _texts(nodes: Iterable[NodeBase]) -> list[TextNode]:
