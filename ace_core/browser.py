@@ -260,7 +260,7 @@ class BrowserSession:
             except BaseException as exc:
                 fut.set_exception(exc)
 
-    def call(self, fn: Callable[[], Any], *, timeout: float | None = None) -> Any:
+    def call(self, fn: Callable[[], Any], *, timeout: float | None = None, what: str | None = None) -> Any:
         """Run `fn()` on the browser thread and return its result. Past `timeout` seconds the
         browser is killed (the next call starts a fresh one) and a RenderError is raised."""
         if threading.current_thread() is self._thread:
@@ -279,7 +279,7 @@ class BrowserSession:
                 with self._lock:
                     self._thread = None
             raise RenderError(
-                f"the page took longer than {limit:g} s",
+                what or f"the page took longer than {limit:g} s",
                 where="chromium",
                 hint="the page may loop or be very large; raise the time limit or simplify the page",
             ) from None
@@ -402,7 +402,8 @@ class BrowserSession:
                     raise _translate(exc, url, limit) from exc
             raise AssertionError("unreachable")
 
-        loaded = self.call(open_page, timeout=limit + 15)
+        # the margin covers a browser launch; a page that hangs is still reported against `limit`
+        loaded = self.call(open_page, timeout=limit + 15, what=f"the page did not load within {limit:g} s")
         try:
             yield loaded
         finally:

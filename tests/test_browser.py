@@ -168,8 +168,8 @@ def test_a_page_that_loops_is_stopped_and_the_session_recovers() -> None:
             with s.page("<p>x</p><script>setTimeout(() => { while (true) {} }, 200)</script>", javascript=True) as p:
                 time.sleep(0.5)
                 p.evaluate("1 + 1")
-        assert time.monotonic() - t0 < 20
-        assert "longer than 3 s" in str(err.value)
+        assert time.monotonic() - t0 < 40
+        assert "3 s" in str(err.value)  # stopped while loading or while evaluating, by the same limit
         with s.page("<p>after</p>") as loaded:
             assert loaded.page.inner_text("p") == "after"
     finally:
