@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import statistics
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -184,11 +185,11 @@ def test_rendered_fidelity_in_both_modes(tmp_path: Path) -> None:
     recolour_first(edited)
     files = {"orig": path.read_bytes(), "patch": render_bytes(deck)[0], "fresh": render_bytes(deck, fresh=True)[0]}
     files["edit"] = render_bytes(edited)[0]
-    pngs = {}
     for name, data in files.items():
-        src = tmp_path / f"{name}.pptx"
-        src.write_bytes(data)
-        pngs[name] = render_pptx(src, tmp_path / name, width=960)
+        (tmp_path / f"{name}.pptx").write_bytes(data)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {k: pool.submit(render_pptx, tmp_path / f"{k}.pptx", tmp_path / k, width=960) for k in files}
+        pngs = {k: job.result() for k, job in jobs.items()}
     score = {k: [similarity_files(a, b) for a, b in zip(pngs["orig"], pngs[k], strict=True)] for k in files}
     assert min(score["patch"]) >= 0.995
     edited_slide = [s.id for s in edited.slides].index(next(s.id for s in edited.slides if s != deck.slide(s.id)))
