@@ -304,16 +304,23 @@ def _first_family(body: TextBody, para: Paragraph) -> tuple[str | None, str | No
 
 
 def fit_scale(
-    body: TextBody, width: float, height: float, *, ooxml: bool = False, theme_fonts: Any = None
+    body: TextBody,
+    width: float,
+    height: float,
+    *,
+    ooxml: bool = False,
+    theme_fonts: Any = None,
+    refit_unscaled: bool = False,
 ) -> float | None:
-    """For a shrink-on-overflow body that PowerPoint shrank (it saved a font scale or a line
-    spacing reduction), the largest font scale (percent, 0.5 steps, >= 25) at which the text fits
-    `height` when wrapped in `width`, measured with the fonts installed here, as LibreOffice refits
-    on load (within 0.5 % of its result); None for other bodies or when nothing needs shrinking."""
+    """For a shrink-on-overflow body (unless `refit_unscaled`, only one PowerPoint shrank: with a
+    saved font scale or line spacing reduction), the largest font scale (percent, 0.5 steps,
+    >= 25) at which the text fits `height` when wrapped in `width`, measured with the fonts
+    installed here, as LibreOffice refits on load (within ~1 % of its result); None for other
+    bodies or when nothing needs shrinking."""
     if body.autofit != "SHRINK" or width <= 0 or height <= 0 or not body.paragraphs:
         return None
-    if body.font_scale is None and body.line_spacing_reduction is None:
-        # shrink-on-overflow that PowerPoint never applied (often inherited from the master):
+    if body.font_scale is None and body.line_spacing_reduction is None and not refit_unscaled:
+        # shrink-on-overflow PowerPoint never applied (usually inherited from the master):
         # LibreOffice leaves such text at full size, and so do we
         return None
     from ace_core.layout import default_measurer

@@ -296,7 +296,13 @@ def node_html(
     if isinstance(node, TextNode):
         surf, svg = _surface(node, ctx)
         decls += body_decls(node.text) + surf
-        fit = fit_scale(node.text, node.width, node.height, ooxml=ctx.ooxml, theme_fonts=_theme_fonts(ctx))
+        fit = fit_scale(
+            node.text,
+            node.width,
+            node.height,
+            ooxml=ctx.ooxml,
+            theme_fonts=_theme_fonts(ctx),
+        )
         if fit is not None:
             extra_attrs = f' data-fit="{num(fit)}"'
         inner = svg + text_html(node.text, ctx, node.id, fit)
