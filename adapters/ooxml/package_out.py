@@ -58,7 +58,7 @@ MEDIA_TYPES = {
     "wav": "audio/wav",
     "bin": "application/vnd.openxmlformats-officedocument.oleObject",
 }
-# already compressed: stored with the fastest deflate level
+# already compressed: stored as they are (deflating them again costs time and saves nothing)
 _COMPRESSED_EXT = {"png", "jpeg", "jpg", "gif", "mp4", "mp3", "m4a", "m4v", "mov", "wdp", "xlsx", "docx", "zip", "webp"}
 _TRANSITIONAL_TO_STRICT = [(t, s) for s, t in STRICT_TO_TRANSITIONAL]
 
@@ -328,11 +328,11 @@ class OutPackage:
                 if name in self._xml:
                     data = self._serialize(self._xml[name])
                 ext = posixpath.splitext(name)[1].lstrip(".").lower()
-                zf.writestr(_zinfo(name), data, compresslevel=1 if ext in _COMPRESSED_EXT else 6)
+                zf.writestr(_zinfo(name, stored=ext in _COMPRESSED_EXT), data)
         return buf.getvalue()
 
 
-def _zinfo(name: str) -> zipfile.ZipInfo:
+def _zinfo(name: str, stored: bool = False) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     return info
