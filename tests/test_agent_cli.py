@@ -61,3 +61,26 @@ def test_model_from_environment(tmp_path: Path, capsys, monkeypatch) -> None:
     out = tmp_path / "o.json"
     assert main(["edit", str(SAMPLE), "-i", INSTRUCTION, "-o", str(out)]) == 0
     assert out.exists() and (tmp_path / "o.json.trajectory.jsonl").exists()
+
+
+def test_budget_options_reach_the_loop(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "o.json"
+    code = main(
+        [
+            "edit",
+            str(SAMPLE),
+            "-i",
+            INSTRUCTION,
+            "--model",
+            f"scripted:{SCRIPT}",
+            "-o",
+            str(out),
+            "--max-tokens",
+            "10",
+            "--json",
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)["data"]
+    # the routing call alone spends the budget: no edit round runs and the deck comes back unchanged
+    assert code == 0 and data["scores"] == [] and "token budget" in data["stop_reason"]
+    assert Deck.load(out) == Deck.load(SAMPLE)

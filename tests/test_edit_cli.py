@@ -105,7 +105,16 @@ def test_instruction_runs_the_agent(capsys, work: Path, monkeypatch) -> None:
     assert code == 0, err
     ((args, kwargs),) = calls
     assert args == (work / "deck.json", "make the title red", work / "o.json")
-    assert kwargs == {"model": "m", "iterations": 2, "log": work / "log.jsonl", "to_format": "ir"}
+    assert kwargs == {
+        "model": "m",
+        "iterations": 2,
+        "log": work / "log.jsonl",
+        "to_format": "ir",
+        "tau": 4,
+        "max_tokens": None,
+        "max_cost": None,
+        "max_seconds": None,
+    }
     monkeypatch.delattr(agent, "run_agent_edit")
     code, _, err = run(capsys, "edit", work / "deck.json", "-i", "make the title red", "-o", work / "o.json")
     assert code == 3 and "agent" in err

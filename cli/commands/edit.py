@@ -42,6 +42,10 @@ def edit(
     model: str | None = typer.Option(None, "--model", help="litellm model string for the agent (-i)."),
     iterations: int = typer.Option(3, "--iterations", min=1, max=20, help="Agent iterations (-i)."),
     log: Path | None = typer.Option(None, "--log", help="Write the agent's trajectory log here (-i)."),
+    tau: int = typer.Option(4, "--tau", min=0, max=5, help="Stop when the IF judge scores at least this (-i)."),
+    max_tokens: int | None = typer.Option(None, "--max-tokens", help="Token budget of the whole run (-i)."),
+    max_cost: float | None = typer.Option(None, "--max-cost", help="Cost budget in USD (-i)."),
+    max_seconds: float | None = typer.Option(None, "--max-seconds", help="Wall-time budget in seconds (-i)."),
     from_: str | None = FROM_OPTION,
     to: str | None = typer.Option(None, "--to", help="Output format (pptx, html, figma, ir)."),
     json_: bool = JSON_OPTION,
@@ -52,7 +56,23 @@ def edit(
     if instruction is not None:
         if ops is not None or insert_from is not None:
             raise BadInputError("-i cannot be combined with --ops or --insert-from", where="ace edit")
-        _agent(deck_path, instruction, output, model=model, iterations=iterations, log=log, to_format=to)
+        if output is not None and _same_file(deck_path, output):
+            raise BadInputError(
+                "the output would overwrite the input", where=str(output), hint="choose another output path"
+            )
+        _agent(
+            deck_path,
+            instruction,
+            output,
+            model=model,
+            iterations=iterations,
+            log=log,
+            to_format=to,
+            tau=tau,
+            max_tokens=max_tokens,
+            max_cost=max_cost,
+            max_seconds=max_seconds,
+        )
         return
     if ops is None and insert_from is None:
         raise BadInputError(
