@@ -28,6 +28,15 @@ EXT_BY_MIME = {
 }
 
 
+_UNDRAWABLE = {
+    "image/x-emf": "EMF",
+    "image/emf": "EMF",
+    "image/x-wmf": "WMF",
+    "image/wmf": "WMF",
+    "image/tiff": "TIFF",
+}
+
+
 def def_prefix(node_id: str) -> str:
     """A per-node prefix for SVG def ids: stable for the node whatever else the deck holds."""
     return "d" + hashlib.sha1(node_id.encode("utf-8")).hexdigest()[:10]
@@ -73,6 +82,12 @@ class WriteCtx:
             self.missing.add(key)
             return False
         return True
+
+    def check_drawable(self, key: str, node_id: str | None) -> None:
+        """Report an image in a format browsers do not draw (EMF, WMF, TIFF)."""
+        mime = self.mime(key)
+        if mime in _UNDRAWABLE:
+            self.loss("image-format", f"{_UNDRAWABLE[mime]} images are not drawn by browsers", node_id)
 
     def asset_bytes(self, key: str) -> bytes:
         return self.deck.asset_bytes(key)

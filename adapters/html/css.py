@@ -179,6 +179,7 @@ def image_layer(p: ImagePaint, w: float, h: float, ctx: WriteCtx, node_id: str) 
         ctx.loss("missing-image", "the image bytes are not in the deck; drawn as a grey box", node_id)
         return None
     assert p.asset is not None
+    ctx.check_drawable(p.asset, node_id)
     image = f"{ctx.asset_var(p.asset)}"
     if p.rotation:
         ctx.loss("image-rotation", "image paint rotation is not drawn", node_id)

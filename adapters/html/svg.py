@@ -181,6 +181,7 @@ def _image_def(p: ImagePaint, w: float, h: float, defs: _Defs, ctx: WriteCtx, no
         ctx.loss("missing-image", "the image bytes are not in the deck; left unfilled", node_id)
         return None
     assert p.asset is not None
+    ctx.check_drawable(p.asset, node_id)
     href = esc_text(ctx.asset_url(p.asset)).replace('"', "&quot;")
     if p.scale_mode in ("FIT", "FILL") and p.crop is None:
         aspect = "xMidYMid meet" if p.scale_mode == "FIT" else "xMidYMid slice"

@@ -135,15 +135,28 @@ def _line_height(para: Paragraph, env: TextEnv, family: str) -> str | None:
     return num(round(max(pct, 1.0) / 100.0 * line_ratio(family), 4))
 
 
+def _strut_style(body: TextBody, para: Paragraph, env: TextEnv) -> TextStyle:
+    """The style of the paragraph's strut (CSS's minimum line box): its smallest run with text,
+    so that every line is as tall as its own biggest run (PowerPoint's rule), not the first's."""
+    key = (id(para), -1)
+    found = env.cache.get(key)
+    if found is None:
+        sized = [_effective(body, para, run, env) for run in para.runs if run.text]
+        found = min(sized, key=env.size) if sized else _first_run_style(body, para, env)
+        env.cache[key] = found
+    return found
+
+
 def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str, str]]:
-    """CSS of a <p>: the strut font (the first run's family and size), line height, alignment,
-    margins and spacing."""
-    first = _first_run_style(body, para, env)
-    family = env.family(first)
-    size = env.size(first)
+    """CSS of a <p>: the strut font (the smallest run's family and size), line height,
+    alignment, margins and spacing."""
+    strut = _strut_style(body, para, env)
+    family = env.family(strut)
+    size = env.size(strut)
     decls = [("font-family", css_font_stack(family)), ("font-size", px(round(size, 3)))]
     if env.ooxml:
-        decls += _ooxml_line(para, env, family, size)
+        first = _first_run_style(body, para, env)
+        decls += _ooxml_line(para, env, env.family(first), env.size(first))
     else:
         lh = _line_height(para, env, family)
         if lh:
@@ -182,7 +195,7 @@ def _fill_decls(style: TextStyle) -> list[tuple[str, str]]:
 def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a run span: what differs from its paragraph's strut font, and its own look."""
     eff = _effective(body, para, run, env)
-    first = _first_run_style(body, para, env)
+    first = _strut_style(body, para, env)
     decls: list[tuple[str, str]] = []
     family = env.family(eff)
     if family != env.family(first):
