@@ -287,3 +287,35 @@ def test_broken_ir_attributes_give_a_clear_error(rich: tuple[Deck, str]) -> None
     )
     with pytest.raises(BadInputError, match="r1"):
         read_schema_text(broken)
+
+
+def test_ooxml_text_rules(tmp_path: Path) -> None:
+    """Decks read from .pptx lay text out as PowerPoint: 1.2 x size per line whatever the font,
+    no space before the first paragraph, the paragraph strut is its smallest run."""
+    from ace_core.ir.deck import DeckSource
+    from ace_core.ir.text import TextStyle
+
+    paras = [
+        Paragraph(runs=[Run(text="big", style=TextStyle(font_size=32)), Run(text=" small")], space_before=20),
+        Paragraph(runs=[Run(text="second")], space_before=20),
+    ]
+    body = TextBody(paragraphs=paras, style=TextStyle(font_size=24, font_family="Liberation Sans"))
+    deck = Deck(
+        slides=[Slide(id="s", children=[TextNode(id="t", width=400, height=200, text=body)])],
+        source=DeckSource(format="pptx"),
+    )
+    key = deck.add_asset(b"\x01\x00\x00\x00 not really an emf", "image/x-emf")
+    from ace_core.ir import ImageNode, ImagePaint
+
+    deck.slides[0].children.append(ImageNode(id="emf", width=10, height=10, image=ImagePaint(asset=key)))
+    html, ctx = render_html(deck)
+    ps = _soup(html).select('[data-id="t"] p')
+    first, second = (parse_style(p["style"]) for p in ps)
+    assert first["font-size"] == "24px" and first["line-height"] == "1.2"
+    assert "padding-top" not in first and second["padding-top"] == "20px"
+    assert float(first["top"].removesuffix("px")) > 0  # extra leading goes above the text
+    assert ("image-format", "emf") in {(e.feature, e.node_id) for e in ctx.report.entries}
+    assert read_schema_text(html) == deck
+    deck.source = None  # other decks keep CSS line heights
+    plain = parse_style(_soup(render_html(deck)[0]).select_one('[data-id="t"] p')["style"])
+    assert "line-height" not in plain and "padding-top" in plain
