@@ -171,6 +171,11 @@ def test_editing_chart_data_in_patch_mode() -> None:
     assert new_problems(data, src) == []
     back = read_pptx(data).find(chart.id)[1]
     assert back.chart.series[0].values == chart.chart.series[0].values
+    # the data is rewritten in the chart's own part (its formatting kept), the workbook with it
+    before, after = parts(src), parts(data)
+    assert set(before) == set(after)
+    changed = {n for n in before if before[n] != after[n]}
+    assert {n.rsplit("/", 1)[0] for n in changed} == {"ppt/charts", "ppt/embeddings"}
 
 
 @pytest.mark.render

@@ -197,13 +197,7 @@ class _Patch:
         for rel in self.pkg.rels(part).of_type(RT.NOTES_SLIDE):
             self.pkg.remove(rel.target)
         self.pkg.remove(part)
-        for name in list(self.pkg.names()):
-            if not name.endswith(".rels"):
-                continue
-            directory, base = name.rsplit("/_rels/", 1) if "/_rels/" in name else ("", name[len("_rels/") :])
-            source = (directory + "/" if directory else "") + base[: -len(".rels")]
-            if not self.pkg.exists(source):
-                continue
+        for source in self._rels_sources():
             rels = self.pkg.rels(source)
             dead = [r.rid for r in rels.items.values() if not r.external and r.target == part]
             if not dead:
@@ -262,6 +256,7 @@ class _Patch:
         for node in slide.children:
             if cv.META_INHERITED in node.meta and not unchanged(node):
                 self._loss("layout-shape-edit", f"edits to layout / master shape {node.id} are not written", slide.id)
+        referenced = _rel_ids(root)
         patcher = SlidePatcher(ctx, tree, originals)
         nodes = written_nodes(slide)
         patcher.map_ids(nodes)
@@ -274,6 +269,35 @@ class _Patch:
             self._stamp_duplicates(tree, part, nodes)
         self._check_timing(root, tree, slide.id)
         self._slide_props(slide, orig_slide, part, root, ctx)
+        self._drop_unused(part, referenced - _rel_ids(root))
+
+    def _drop_unused(self, part: str, gone: set[str]) -> None:
+        """Relationships only the replaced XML used (an old chart, image or link), and their parts
+        when nothing else in the package points at them."""
+        rels = self.pkg.rels(part)
+        dropped = []
+        for rid in gone:
+            rel = rels.get(rid)
+            if rel is not None and rel.type in _OWNED_REL_TYPES:
+                rels.remove(rid)
+                if not rel.external:
+                    dropped.append(rel.target)
+        for target in dropped:
+            if not any(r.target == target for name in self._rels_sources() for r in self.pkg.rels(name).items.values()):
+                for sub_rel in list(self.pkg.rels(target).items.values()):
+                    if not sub_rel.external and sub_rel.type == RT.PACKAGE:
+                        self.pkg.remove(sub_rel.target)
+                self.pkg.remove(target)
+
+    def _rels_sources(self) -> list[str]:
+        out = []
+        for name in self.pkg.names():
+            if name.endswith(".rels"):
+                directory, _, base = name.rpartition("_rels/")
+                source = directory + base[: -len(".rels")]
+                if self.pkg.exists(source) or source == "":
+                    out.append(source)
+        return out
 
     def _rewrite(self, slide: Slide, part: str) -> None:
         ctx = PartContext(self.state, part, slide_id=slide.id)
@@ -369,6 +393,15 @@ class _Patch:
                 set_notes_text(body, slide.notes)
                 return
         self._loss("notes", "the notes slide has no body placeholder; notes not written", slide.id)
+
+
+_OWNED_REL_TYPES = {RT.IMAGE, RT.CHART, RT.HYPERLINK, RT.SLIDE}
+
+
+def _rel_ids(root: etree._Element) -> set[str]:
+    """Every relationship id a part's XML names (r:id, r:embed, r:link, ...)."""
+    prefix = qn("r:id")[: -len("id")]
+    return {v for el in root.iter() if isinstance(el.tag, str) for k, v in el.attrib.items() if k.startswith(prefix)}
 
 
 def _walk(nodes: list[NodeBase]) -> list[tuple[int, NodeBase]]:

@@ -25,7 +25,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.text import TextBody
 from adapters.ooxml.conventions import META_SMARTART, parse_node_ref, set_ace_id
-from adapters.ooxml.ns import local, qn
+from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_shapes import Frame, choose_alternate, read_xfrm
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import ASVG_NS, SVG_BLIP_URI, Box, _geometry, node_elements
@@ -418,6 +418,24 @@ class SlidePatcher:
         self._common(shape, node, changed, frame)
         return True
 
+    def _chart_data(self, shape: etree._Element, node: ChartNode, orig: ChartNode) -> bool:
+        """New data in the chart part the frame points at, keeping its formatting (and the
+        workbook in step); False when more than the data changed."""
+        from adapters.ooxml.write_chart import data_only_change, replace_chart_data
+
+        if not data_only_change(orig.chart, node.chart):
+            return False
+        ref = next(shape.iter(qn("c:chart")), None)
+        rel = self.ctx.pkg.rels(self.part).get(ref.get(qn("r:id")) if ref is not None else None)
+        if rel is None or rel.external or not self.ctx.pkg.exists(rel.target):
+            return False
+        space, xlsx = replace_chart_data(self.ctx.pkg.get_bytes(rel.target), node.chart)
+        self.ctx.pkg.put_xml(rel.target, space)
+        for book in self.ctx.pkg.rels(rel.target).of_type(RT.PACKAGE):
+            if not book.external and self.ctx.pkg.exists(book.target):
+                self.ctx.pkg.put_bytes(book.target, xlsx)
+        return True
+
     def resolve_connectors(self) -> None:
         """Rewrite the bound ends of edited connectors once every shape has its id."""
         for shape, node in self._pending_connectors:
@@ -436,6 +454,10 @@ class SlidePatcher:
     def _patch_frame(
         self, shape: etree._Element, node: NodeBase, orig: NodeBase, changed: set[str], frame: Frame
     ) -> bool:
+        if isinstance(node, ChartNode) and isinstance(orig, ChartNode) and "chart" in changed:
+            if not self._chart_data(shape, node, orig):
+                return False
+            changed = changed - {"chart"}
         if changed - set(BOX) - set(NV) - IGNORED:
             return False  # table / chart content: regenerated (charts get a new chart part)
         if changed & set(BOX):

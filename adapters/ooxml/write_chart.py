@@ -26,7 +26,7 @@ from adapters.ooxml.write_shapes import Box, nv_props, xfrm
 from adapters.ooxml.write_style import fill_el, line_el
 from adapters.ooxml.xmlgen import el, sub
 
-__all__ = ["chart_frame", "chart_part_xml", "chart_type_of"]
+__all__ = ["chart_frame", "chart_part_xml", "chart_type_of", "data_only_change", "replace_chart_data"]
 
 CHART_URI = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _C = f"{{{NS['c']}}}"
@@ -319,3 +319,27 @@ def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
     chart_ref = etree.SubElement(data, f"{_C}chart", nsmap={"c": NS["c"]})
     chart_ref.set(f"{{{NS['r']}}}id", rid)
     return frame
+
+
+_DATA_FIELDS = {"name", "values", "x_values", "sizes"}
+
+
+def data_only_change(old: ChartData, new: ChartData) -> bool:
+    """True when two charts differ only in their data (categories, series names and values)."""
+    if old.model_dump(exclude={"categories", "series"}) != new.model_dump(exclude={"categories", "series"}):
+        return False
+    styles = [s.model_dump(exclude=_DATA_FIELDS) for s in new.series]
+    return all(a == b for a, b in zip([s.model_dump(exclude=_DATA_FIELDS) for s in old.series], styles, strict=False))
+
+
+def replace_chart_data(chart_xml: bytes, chart: ChartData) -> tuple[etree._Element, bytes]:
+    """(the chart part with its series data rewritten in place, the new workbook bytes): the
+    chart's formatting is kept (python-pptx's series rewriter)."""
+    from pptx.chart.xmlwriter import SeriesXmlRewriterFactory
+
+    kind = chart_type_of(chart)
+    data = _chart_data(chart, kind)
+    space = parse_xml(chart_xml)
+    SeriesXmlRewriterFactory(kind, data).replace_series_data(space)
+    _fix_schema(space)
+    return space, data.xlsx_blob
