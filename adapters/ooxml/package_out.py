@@ -312,6 +312,17 @@ class OutPackage:
                 data = data.replace(transitional.encode(), strict.encode())
         return data
 
+    def _unchanged_or(self, name: str, data: bytes) -> bytes:
+        """The part's original bytes when its parsed tree was not changed, else `data`."""
+        orig = self.parts.get(name)
+        if not orig or orig == data:
+            return data
+        try:
+            same = self._serialize(self._parse(orig, name)) == data
+        except BadInputError:
+            return data
+        return orig if same else data
+
     def to_bytes(self) -> bytes:
         """The package as zip bytes: [Content_Types].xml first, then every part in order."""
         for source, rels in self._rels.items():
@@ -326,7 +337,7 @@ class OutPackage:
             zf.writestr(_zinfo("[Content_Types].xml"), self._content_types_xml())
             for name, data in self.parts.items():
                 if name in self._xml:
-                    data = self._serialize(self._xml[name])
+                    data = self._unchanged_or(name, self._serialize(self._xml[name]))
                 ext = posixpath.splitext(name)[1].lstrip(".").lower()
                 zf.writestr(_zinfo(name, stored=ext in _COMPRESSED_EXT), data)
         return buf.getvalue()

@@ -24,7 +24,7 @@ from ace_core.ir.nodes import (
     TableNode,
 )
 from ace_core.ir.text import TextBody
-from adapters.ooxml.conventions import META_SMARTART, parse_node_ref, set_ace_id
+from adapters.ooxml.conventions import META_SMARTART, derived_node_id, parse_node_ref, read_ace_id, set_ace_id
 from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_shapes import Frame, choose_alternate, read_xfrm
 from adapters.ooxml.write_context import PartContext
@@ -284,12 +284,21 @@ class SlidePatcher:
                 return self.regenerate(item, shape, node, frame)
             if not handler(shape, node, orig, changed, frame):
                 return self.regenerate(item, shape, node, frame)
-            cnv = _cnv(shape)
-            if cnv is not None:
-                set_ace_id(cnv, node.id)
+            self._keep_id(shape, node)
             return shape
         finally:
             self.ctx.node = prev
+
+    def _keep_id(self, shape: etree._Element, node: NodeBase) -> None:
+        """Store the node's ACE id in its cNvPr unless reading would give it that id anyway."""
+        cnv = _cnv(shape)
+        if cnv is None or node.source is None:
+            return
+        stored = read_ace_id(cnv)
+        _part, cid, occ = parse_node_ref(node.source.ref)
+        derived = derived_node_id(self.ctx.slide_id or "", cid) + (f"~{occ}" if occ > 1 else "")
+        if stored != node.id and not (stored is None and node.id == derived):
+            set_ace_id(cnv, node.id)
 
     def _handler(self, kind: str, node: NodeBase) -> Callable[..., bool] | None:
         if kind == "sp" and node.type in ("TEXT", "RECTANGLE", "ELLIPSE", "SHAPE", "VECTOR", "LINE"):

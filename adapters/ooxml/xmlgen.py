@@ -79,6 +79,9 @@ def xml_text(text: str) -> str:
     return text.translate(_BAD_XML_CHARS).replace("\ufffe", "").replace("\uffff", "")
 
 
+XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+
+
 def serialize(root: etree._Element) -> bytes:
-    """A part's bytes: UTF-8 with the standalone declaration Office writes."""
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    """A part's bytes: UTF-8 with the standalone declaration, written the way Office writes it."""
+    return XML_DECLARATION + etree.tostring(root, encoding="UTF-8")
