@@ -298,9 +298,12 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
 
 def _as_laid_out(body: TextBody, theme_fonts: Any) -> TextBody:
     """The body with the line heights the OOXML layout gives it (1.2 x size per line, no line
-    spacing reduction, as LibreOffice refits), for measuring."""
+    spacing reduction, trailing empty paragraphs left out, as LibreOffice refits), for measuring."""
     paras = []
-    for para in body.paragraphs:
+    kept = list(body.paragraphs)
+    while len(kept) > 1 and not kept[-1].text.strip():
+        kept.pop()
+    for para in kept:
         lh = para.line_height
         if lh is None or lh.unit != "PIXELS":
             pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
