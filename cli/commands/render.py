@@ -23,7 +23,13 @@ def render(
     javascript: bool = typer.Option(
         False, "--js", help="Run the page's JavaScript (HTML input; off by default: pages are untrusted)."
     ),
-    timeout: float = typer.Option(60.0, "--timeout", min=1.0, help="Time limit per page / deck, seconds."),
+    timeout: float | None = typer.Option(
+        None,
+        "--timeout",
+        min=1.0,
+        help="Time limit in seconds: per page in Chromium (default 60), for the whole deck in LibreOffice "
+        "(default 600).",
+    ),
     from_: str | None = FROM_OPTION,
     json_: bool = JSON_OPTION,
 ) -> None:
@@ -42,7 +48,7 @@ def render(
         from backends.render.libreoffice import render_pptx
 
         with out.progress(None, "rendering (LibreOffice)") as _advance:  # type: ignore[arg-type]
-            paths = render_pptx(src, out_dir, width=width, timeout=timeout)
+            paths = render_pptx(src, out_dir, width=width, timeout=timeout or 600.0)
         slides = []
         for i, p in enumerate(paths, start=1):
             with Image.open(p) as im:
@@ -54,7 +60,7 @@ def render(
         if fmt == "html":
             with out.progress(None, "rendering (Chromium)") as advance:  # type: ignore[arg-type]
                 result = render_html(
-                    src, out_dir, width=width, javascript=javascript, timeout=timeout, progress=advance
+                    src, out_dir, width=width, javascript=javascript, timeout=timeout or 60.0, progress=advance
                 )
         else:
             deck = read_deck(src, fmt)
