@@ -202,3 +202,13 @@ def test_rendered_fidelity_in_both_modes(tmp_path: Path) -> None:
     assert min(others) >= 0.99
     assert score["edit"][edited_slide] < 0.999  # the recolour shows
     assert statistics.median(score["fresh"]) >= 0.90
+
+
+def test_fresh_mode_writes_embedded_media_behind_its_poster() -> None:
+    deck = read_pptx(PPTX / "poi-EmbeddedAudio.pptx")
+    data, _ = render_bytes(deck, fresh=True)
+    assert check_package(data) == []
+    before = next(n for _, n in deck.iter_nodes() if n.type == "IMAGE")
+    after = read_pptx(data).find(before.id)[1]
+    assert after.embedded is not None and after.embedded.kind == "audio"
+    assert after.embedded.asset == before.embedded.asset and after.image.asset == before.image.asset

@@ -56,6 +56,10 @@ MEDIA_TYPES = {
     "mp4": "video/mp4",
     "mp3": "audio/mpeg",
     "wav": "audio/wav",
+    "m4a": "audio/mp4",
+    "mov": "video/quicktime",
+    "wmv": "video/x-ms-wmv",
+    "avi": "video/avi",
     "bin": "application/vnd.openxmlformats-officedocument.oleObject",
 }
 # already compressed: stored as they are (deflating them again costs time and saves nothing)

@@ -532,7 +532,7 @@ def _patch_nv(shape: etree._Element, node: NodeBase, ctx: PartContext) -> None:
         cnv.remove(old)
     if node.hyperlink:
         rid, action = ctx.link_rel(node.hyperlink)
-        if rid:
+        if rid or action:
             cnv.insert(0, el("a:hlinkClick", {"r:id": rid, "action": action}))
 
 

@@ -153,6 +153,8 @@ class PartContext:
 
     def link_rel(self, target: str) -> tuple[str, str | None]:
         """(rId, action) of a hyperlink: a URL, or '#slide:<id>' -> a jump to that slide."""
+        if target.startswith("ppaction://"):  # an action without a target (play media, end show...)
+            return "", target
         if target.startswith("#slide:"):
             part = self.state.slide_parts.get(target[len("#slide:") :])
             if part is not None:

@@ -31,6 +31,7 @@ from ace_core.ir.nodes import (
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import TextBody
 from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.ns import qn
 from adapters.ooxml.svgpath import parse_path
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, line_el, pick_paint
@@ -110,7 +111,7 @@ def nv_props(node: NodeBase, ctx: PartContext, *, key: str | None = None, name: 
     cnv = el("p:cNvPr", attrs)
     if node.hyperlink and key is None:
         rid, action = ctx.link_rel(node.hyperlink)
-        if rid:
+        if rid or action:
             sub(cnv, "a:hlinkClick", {"r:id": rid, "action": action})
     set_ace_id(cnv, key or node.id)
     return cnv
@@ -293,7 +294,15 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
         svg_blip = etree.SubElement(ext, f"{{{ASVG_NS}}}svgBlip", nsmap={"asvg": ASVG_NS})
         svg_blip.set("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed", svg_rid)
     locks = el("p:cNvPicPr", None, el("a:picLocks", {"noChangeAspect": True}))
-    nv = el("p:nvPicPr", None, nv_props(node, ctx), locks, el("p:nvPr"))
+    nv_pr = el("p:nvPr")
+    cnv = nv_props(node, ctx)
+    media = media_els(node, ctx) if isinstance(node, ImageNode) else None
+    if media is not None:
+        if cnv.find(qn("a:hlinkClick")) is None:
+            cnv.insert(0, el("a:hlinkClick", {"r:id": "", "action": "ppaction://media"}))
+        for item in media:
+            nv_pr.append(item)
+    nv = el("p:nvPicPr", None, cnv, locks, nv_pr)
     sp_pr = el("p:spPr", None, xfrm(box))
     preset = getattr(node, "preset", None)
     radius = getattr(node, "corner_radius", 0.0)
@@ -308,13 +317,45 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     effects = effect_list(node.effects, ctx, alpha, (box.w + box.h) / 2)
     if effects is not None:
         sp_pr.append(effects)
-    if isinstance(node, ImageNode) and node.embedded is not None:
+    if isinstance(node, ImageNode) and node.embedded is not None and media is None:
         ctx.loss(
             f"embedded-{node.embedded.kind}",
             f"{node.embedded.kind} object written as its preview picture only",
             "info",
         )
     return el("p:pic", None, nv, fill, sp_pr)
+
+
+MEDIA_EXT_URI = "{DAA4B4D4-6D71-4841-9C94-3DE7FCFB9230}"
+P14_NS = "http://schemas.microsoft.com/office/powerpoint/2010/main"
+_MEDIA_EXT = {"audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/wav": "wav", "audio/x-wav": "wav", "audio/mp4": "m4a"}
+_MEDIA_EXT |= {"video/mp4": "mp4", "video/quicktime": "mov", "video/x-ms-wmv": "wmv", "video/avi": "avi"}
+
+
+def media_els(node: ImageNode, ctx: PartContext) -> list[etree._Element] | None:
+    """a:audioFile / a:videoFile and the p14:media extension of an embedded audio or video (the
+    picture is its poster); None when the node holds no playable media."""
+    media = node.embedded
+    if media is None or media.kind not in ("audio", "video") or (media.asset is None and not media.link):
+        return None
+    from adapters.ooxml.ns import RT
+
+    tag = "a:audioFile" if media.kind == "audio" else "a:videoFile"
+    rtype = RT.AUDIO if media.kind == "audio" else RT.VIDEO
+    if media.asset is None:
+        return [el(tag, {"r:link": ctx.pkg.relate(ctx.part, rtype, media.link or "", external=True)})]
+    data = ctx.deck.asset_bytes(media.asset)
+    ext = _MEDIA_EXT.get((media.mime or "").lower(), "mp4" if media.kind == "video" else "mp3")
+    name = ctx.pkg.add_media(data, ext, stem="media")
+    link = el(tag, {"r:link": ctx.pkg.relate(ctx.part, rtype, name)})
+    ext_lst = el("p:extLst")
+    holder = sub(ext_lst, "p:ext", {"uri": MEDIA_EXT_URI})
+    p14 = etree.SubElement(holder, f"{{{P14_NS}}}media", nsmap={"p14": P14_NS})
+    p14.set(
+        "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed",
+        ctx.pkg.relate(ctx.part, RT.MEDIA, name),
+    )
+    return [link, ext_lst]
 
 
 def connector(node: ConnectorNode, box: Box, ctx: PartContext, alpha: float) -> etree._Element:

@@ -101,7 +101,7 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
         sub(node, "a:latin", {"typeface": face})
     if style.hyperlink and tag == "a:rPr":
         rid, action = ctx.link_rel(style.hyperlink)
-        if rid:
+        if rid or action:
             sub(node, "a:hlinkClick", {"r:id": rid, "action": action})
     return node
 
