@@ -319,3 +319,32 @@ def test_ooxml_text_rules(tmp_path: Path) -> None:
     deck.source = None  # other decks keep CSS line heights
     plain = parse_style(_soup(render_html(deck)[0]).select_one('[data-id="t"] p')["style"])
     assert "line-height" not in plain and "padding-top" in plain
+
+
+def test_font_stacks_theme_fonts_and_symbol_bullets() -> None:
+    from ace_core.drawing.autonum import autonum_text
+    from ace_core.drawing.fonts import css_font_stack, map_symbol_char, resolve_family
+    from ace_core.ir.deck import ThemeFonts
+
+    assert css_font_stack("Calibri").startswith("Calibri,Carlito,'DejaVu Sans','Noto Sans CJK JP'")
+    assert css_font_stack("Arial").startswith("Arial,'Liberation Sans'")
+    assert css_font_stack("Georgia").endswith(",serif") and "'DejaVu Serif'" in css_font_stack("Georgia")
+    assert css_font_stack("Consolas").endswith(",monospace")
+    fonts = ThemeFonts(major="Cambria", minor="Calibri")
+    assert resolve_family(None, "+mj-lt", fonts) == "Cambria"
+    assert resolve_family("Arial", "+mj-lt", fonts) == "Arial"
+    assert resolve_family(None, None, fonts) == "Calibri"
+    assert [map_symbol_char(c, "Wingdings") for c in ("\u00a7", "\uf0d8", "\uf077", "v", "z")] == [
+        "▪",
+        "➢",
+        "◆",
+        "❖",
+        "•",
+    ]
+    assert map_symbol_char("\u00b7", "Symbol") == "•" and map_symbol_char("–", "Arial") == "–"
+    assert [autonum_text(s, 3) for s in ("arabicPeriod", "alphaUcParenBoth", "romanLcParenR", "circleNumDbPlain")] == [
+        "3.",
+        "(C)",
+        "iii)",
+        "③",
+    ]

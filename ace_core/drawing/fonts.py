@@ -247,7 +247,7 @@ _WINGDINGS_MAP = {
     0x71: "❑",
     0x75: "◆",
     0x76: "❖",
-    0x77: "⬥",
+    0x77: "◆",
     0x9F: "•",
     0xA7: "▪",
     0xA8: "◻",
@@ -272,8 +272,7 @@ def map_symbol_char(char: str, family: str | None) -> str:
         code -= 0xF000
     elif not (low.startswith("wingdings") or low == "symbol"):
         return char
-    table = _SYMBOL_MAP if low == "symbol" else _WINGDINGS_MAP
-    found = table.get(code) or _WINGDINGS_MAP.get(code) or _SYMBOL_MAP.get(code)
-    if found:
-        return found
-    return chr(code) if 0x21 <= code < 0x7F or code >= 0xA0 else "•"
+    if low == "symbol":
+        found = _SYMBOL_MAP.get(code)
+        return found or (chr(code) if 0x21 <= code < 0x7F or code >= 0xA0 else "•")
+    return _WINGDINGS_MAP.get(code, "•")  # an unknown dingbat is drawn as a plain bullet
