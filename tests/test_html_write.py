@@ -348,3 +348,19 @@ def test_font_stacks_theme_fonts_and_symbol_bullets() -> None:
         "iii)",
         "③",
     ]
+
+
+def test_an_element_added_by_hand_is_read_as_a_node(rich: tuple[Deck, str]) -> None:
+    _, html = rich
+    added = (
+        '<div data-id="new1" style="position:absolute;left:10px;top:20px;width:300px;height:50px">'
+        '<p><span style="color:#ff0000;font-size:30px;font-weight:700">Hello</span></p></div>'
+    )
+    edited = html.replace('<aside class="notes"', added + '<aside class="notes"', 1)
+    back = read_schema_text(edited)
+    slide, node = back.find("new1")
+    assert slide.id == "s-text" and node.type == "TEXT" and (node.x, node.y, node.width) == (10, 20, 300)
+    run = node.text.paragraphs[0].runs[0]
+    assert run.text == "Hello" and run.style.font_size == 30 and run.style.font_weight == 700
+    assert run.style.fill.color.hex == "#FF0000"
+    assert "html-element" in back.report.by_feature()

@@ -1,0 +1,1 @@
+"""Drawing shared by the writers (HTML, Figma): preset geometries, charts, equations, fonts, autonumbers."""
