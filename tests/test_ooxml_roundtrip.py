@@ -212,3 +212,40 @@ def test_fresh_mode_writes_embedded_media_behind_its_poster() -> None:
     after = read_pptx(data).find(before.id)[1]
     assert after.embedded is not None and after.embedded.kind == "audio"
     assert after.embedded.asset == before.embedded.asset and after.image.asset == before.image.asset
+
+
+def test_deck_level_edits_in_patch_mode() -> None:
+    path = PPTX / "poi-testPPT.ppsx"
+    src = path.read_bytes()
+    deck = read_pptx(path)
+    deck.id = "renamed-deck"
+    deck.theme.colors["accent1"] = MAGENTA
+    deck.slides[0].section = "Opening"
+    deck.slides[1].section = "Body"
+    deck.slides[2].section = "Body"
+    data, _ = render_bytes(deck)
+    assert [str(p) for p in new_problems(data, src)] == []
+    back = read_pptx(data)
+    assert back.id == "renamed-deck"
+    assert back.theme.colors["accent1"].hex == MAGENTA.hex
+    assert [s.section for s in back.slides] == ["Opening", "Body", "Body"]
+    assert roundtrip_differences(deck, back) == []
+    # the slides themselves were not touched
+    for slide in deck.slides:
+        assert parts(data)[slide.source.ref] == parts(src)[slide.source.ref]
+
+
+@pytest.mark.parametrize("suffix", [".pptx", ".ppsx", ".potx", ".pptm"])
+def test_the_output_extension_sets_the_package_kind(tmp_path: Path, suffix: str) -> None:
+    from adapters.api import write
+    from adapters.ooxml.package import open_package
+
+    deck = read_pptx(PPTX / "poi-testPPT.ppsx")
+    for fresh in (False, True):
+        out = tmp_path / f"deck-{fresh}{suffix}"
+        write(deck, out, fresh=fresh)
+        pkg = open_package(out)
+        expected = {".pptx": "presentation", ".ppsx": "slideshow", ".potx": "template", ".pptm": "macroEnabled"}
+        assert expected[suffix] in pkg.main_content_type
+        assert check_package(out) == [] if fresh else new_problems(out, PPTX / "poi-testPPT.ppsx") == []
+        assert [s.id for s in read_pptx(out).slides] == [s.id for s in deck.slides]

@@ -25,7 +25,7 @@ from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
 from adapters.ooxml.patch_shapes import TOP, ShapeIndex, SlidePatcher, unchanged
 from adapters.ooxml.values import emu
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
-from adapters.ooxml.write_fresh import _write_theme, layout_parts, set_sections, set_slide_size
+from adapters.ooxml.write_fresh import _write_theme, apply_variant, layout_parts, set_sections, set_slide_size
 from adapters.ooxml.write_slide import (
     PRESENTATION_ORDER,
     background_el,
@@ -45,10 +45,11 @@ _TIMING_REFS = ("spTgt", "bldP", "bldGraphic", "bldOleChart", "bldDgm", "bldSub"
 
 
 class _Patch:
-    def __init__(self, deck: Deck, report: LossReport) -> None:
+    def __init__(self, deck: Deck, report: LossReport, variant: str | None = None) -> None:
         assert deck.source is not None and deck.source.package
         self.deck = deck
         self.report = report
+        self.variant = variant
         self.data = deck.asset_bytes(deck.source.package)
         self.pkg = OutPackage.load(self.data, where=deck.source.path or "the source package")
         self.pres = self._main_part()
@@ -119,6 +120,7 @@ class _Patch:
         for part in removed:
             self._remove_slide(part)
         self._deck_level({s.id: sld_ids[parts[s.id]] for s in self.deck.slides}, bool(removed or new_slides))
+        apply_variant(self.pkg, self.pres, self.variant, self.report)
         return self.pkg.to_bytes()
 
     def _slide_changed(self, slide: Slide) -> bool:
@@ -416,6 +418,7 @@ def _walk(nodes: list[NodeBase]) -> list[tuple[int, NodeBase]]:
     return out
 
 
-def write_patch(deck: Deck, report: LossReport) -> bytes:
-    """The bytes of the deck's source package with the deck's changes applied."""
-    return _Patch(deck, report).run()
+def write_patch(deck: Deck, report: LossReport, variant: str | None = None) -> bytes:
+    """The bytes of the deck's source package with the deck's changes applied; `variant` is the
+    output's extension (the main content type follows it)."""
+    return _Patch(deck, report, variant).run()

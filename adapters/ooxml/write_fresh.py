@@ -13,13 +13,21 @@ from lxml import etree
 from ace_core.ir.deck import Deck, Slide, Theme
 from ace_core.ir.loss import LossReport
 from adapters.ooxml.conventions import set_ace_id
-from adapters.ooxml.ns import RT, qn
+from adapters.ooxml.ns import CT, RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
 from adapters.ooxml.write_slide import PRESENTATION_ORDER, insert_in_order, notes_slide, slide_element
 from adapters.ooxml.xmlgen import el, emu, sub
 
-__all__ = ["SECTIONS_URI", "layout_parts", "set_sections", "set_slide_size", "write_fresh"]
+__all__ = [
+    "SECTIONS_URI",
+    "VARIANT_TYPES",
+    "apply_variant",
+    "layout_parts",
+    "set_sections",
+    "set_slide_size",
+    "write_fresh",
+]
 
 PRESENTATION = "ppt/presentation.xml"
 MASTER = "ppt/slideMasters/slideMaster1.xml"
@@ -118,6 +126,32 @@ def set_sections(pres: etree._Element, slides: list[Slide], sld_ids: dict[str, i
         etree.SubElement(current, f"{{{P14}}}sldId", id=str(sld_ids[slide.id]))
 
 
+VARIANT_TYPES = {
+    "pptx": CT.PRESENTATION,
+    "pptm": CT.MACRO,
+    "potx": CT.TEMPLATE,
+    "potm": CT.MACRO_TEMPLATE,
+    "ppsx": CT.SLIDESHOW,
+    "ppsm": CT.MACRO_SLIDESHOW,
+}
+
+
+def apply_variant(pkg: OutPackage, main: str, variant: str | None, report: LossReport) -> None:
+    """Give the main part the content type the output's extension calls for (PowerPoint refuses a
+    file whose extension and content type disagree); macros are dropped from macro-free kinds."""
+    ctype = VARIANT_TYPES.get((variant or "").lower().lstrip("."))
+    if ctype is None:
+        return
+    pkg.set_content_type(main, ctype)
+    if ctype in (CT.MACRO, CT.MACRO_TEMPLATE, CT.MACRO_SLIDESHOW):
+        return
+    rels = pkg.rels(main)
+    for rel in rels.of_type(RT.VBA):
+        rels.remove(rel.rid)
+        pkg.remove(rel.target)
+        report.add("macros", f"the VBA project is dropped: .{variant} files cannot hold macros", stage="write")
+
+
 def _neutral_list_indents(pkg: OutPackage) -> None:
     """Drop the template's list indents for shapes that are not placeholders (the presentation's
     default text style and the master's otherStyle), so indents left out mean zero, as in a file
@@ -130,8 +164,9 @@ def _neutral_list_indents(pkg: OutPackage) -> None:
                 level.attrib.pop(attr, None)
 
 
-def write_fresh(deck: Deck, report: LossReport) -> bytes:
-    """The bytes of a new .pptx holding `deck` (losses go to `report`)."""
+def write_fresh(deck: Deck, report: LossReport, variant: str | None = None) -> bytes:
+    """The bytes of a new .pptx holding `deck` (losses go to `report`); `variant` is the output's
+    extension (pptx, pptm, potx, ppsx...)."""
     pkg = OutPackage.template()
     _neutral_list_indents(pkg)
     pres_root = pkg.xml(PRESENTATION)
@@ -164,4 +199,5 @@ def write_fresh(deck: Deck, report: LossReport) -> bytes:
     if not deck.slides:
         pres_root.remove(sld_lst)
     set_sections(pres_root, deck.slides, sld_ids)
+    apply_variant(pkg, PRESENTATION, variant, report)
     return pkg.to_bytes()

@@ -37,16 +37,19 @@ def solved(deck: Deck) -> Deck:
     return result if isinstance(result, Deck) else copy
 
 
-def render_bytes(deck: Deck, *, fresh: bool = False, report: LossReport | None = None) -> tuple[bytes, str]:
-    """(the .pptx bytes, the mode used: 'patch' or 'fresh')."""
+def render_bytes(
+    deck: Deck, *, fresh: bool = False, report: LossReport | None = None, variant: str | None = None
+) -> tuple[bytes, str]:
+    """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
+    (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
     report = report if report is not None else LossReport()
     if not fresh and patchable(deck):
         from adapters.ooxml.patch import write_patch
 
-        return write_patch(deck, report), "patch"
+        return write_patch(deck, report, variant), "patch"
     from adapters.ooxml.write_fresh import write_fresh
 
-    return write_fresh(solved(deck), report), "fresh"
+    return write_fresh(solved(deck), report, variant), "fresh"
 
 
 def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False, **options: Any) -> LossReport:
@@ -54,7 +57,8 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
     write's loss report."""
     report = LossReport()
     try:
-        data, _mode = render_bytes(deck, fresh=fresh, report=report)
+        variant = Path(path).suffix.lstrip(".").lower() or None
+        data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant)
     except AceError:
         raise
     except Exception as exc:  # a bug: report it as one, never leave a partial file
