@@ -249,3 +249,13 @@ def test_the_output_extension_sets_the_package_kind(tmp_path: Path, suffix: str)
         assert expected[suffix] in pkg.main_content_type
         assert check_package(out) == [] if fresh else new_problems(out, PPTX / "poi-testPPT.ppsx") == []
         assert [s.id for s in read_pptx(out).slides] == [s.id for s in deck.slides]
+
+
+def test_fresh_mode_writes_ole_objects_with_their_preview() -> None:
+    deck = read_pptx(PPTX / "pypptx-shp-access-ole-object.pptx")
+    data, _ = render_bytes(deck, fresh=True)
+    assert check_package(data) == []
+    before = next(n for _, n in deck.iter_nodes() if n.type == "IMAGE")
+    after = read_pptx(data).find(before.id)[1]
+    assert after.embedded.kind == "ole" and after.embedded.prog_id == before.embedded.prog_id
+    assert after.embedded.asset == before.embedded.asset and after.image.asset == before.image.asset

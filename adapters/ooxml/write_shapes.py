@@ -437,6 +437,12 @@ def node_elements(
             if isinstance(node, FrameNode) and not node.children:
                 return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]
             return [group(node, box, ctx, a, placeholders)]
+        if isinstance(node, ImageNode) and node.embedded is not None and node.embedded.kind == "ole":
+            from adapters.ooxml.write_ole import ole_frame
+
+            frame = ole_frame(node, box, ctx)
+            if frame is not None:
+                return [frame]
         if isinstance(node, ImageNode):
             pic = picture(node, box, ctx, alpha)
             if pic is None:
