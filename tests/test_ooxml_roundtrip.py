@@ -154,8 +154,12 @@ def test_patching_a_strict_deck_keeps_it_strict() -> None:
     deck = read_pptx(path)
     node = next(n for n in deck.slides[0].children if n.type == "TEXT" and META_INHERITED not in n.meta)
     node.text = TextBody.from_text("Strict edit")
+    deck.slides.append(
+        Slide(id="strict-new", children=[TextNode(id="sn", width=200, height=40, text=TextBody.from_text("x"))])
+    )
     data, _ = render_bytes(deck)
     assert new_problems(data, src) == []
+    assert check_package(data) == []  # Strict parts are checked in the vocabulary they map to
     slide_xml = parts(data)[deck.slides[0].source.ref]
     assert b"http://purl.oclc.org/ooxml/presentationml/main" in slide_xml
     assert read_pptx(data).find(node.id)[1].text.plain_text == "Strict edit"

@@ -108,14 +108,23 @@ def _shared_check():  # type: ignore[no-untyped-def]
     return module
 
 
-@pytest.mark.parametrize(
-    "name", ["tika-testPPT_groups.pptx", "oxsdk-sldsz-Slide_Size-type-b4iso.pptx", "pypptx-ph-inherit-props.pptx"]
-)
-def test_agrees_with_the_shared_checker_on_slides_layouts_masters(name: str) -> None:
+@pytest.mark.parametrize("broken", [False, True], ids=["as-is", "broken"])
+@pytest.mark.parametrize("name", ["tika-testPPT_groups.pptx", "pypptx-ph-inherit-props.pptx"])
+def test_agrees_with_the_shared_checker_on_slides_layouts_masters(name: str, broken: bool, tmp_path: Path) -> None:
     shared = _shared_check()
-    path: Path = FIXTURES / "pptx" / name
+    data = (FIXTURES / "pptx" / name).read_bytes()
+    if broken:  # a schema violation in the first slide and a shape id used twice in the last
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            slides = sorted(n for n in zf.namelist() if n.startswith("ppt/slides/slide"))
+            first, last = zf.read(slides[0]), zf.read(slides[-1])
+        first = first.replace(b"</p:spTree>", b"<p:bogus/></p:spTree>", 1)
+        last = last.replace(b'<p:cNvPr id="1"', b'<p:cNvPr id="2"', 1)
+        data = rewrite(data, {slides[0]: first, slides[-1]: last})
+    path = tmp_path / name
+    path.write_bytes(data)
     theirs, _ = shared.problems(str(path))
     their_parts = {line.split(":", 1)[0] for line in theirs}
     looked_at = ("ppt/slides/slide", "ppt/slideLayouts/slideLayout", "ppt/slideMasters/slideMaster")
     ours = {p.part for p in check_package(path) if p.part.startswith(looked_at) and p.kind != "missing-rel-id"}
     assert ours == their_parts
+    assert bool(ours) == broken
