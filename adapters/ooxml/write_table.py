@@ -26,8 +26,10 @@ _BORDERS = (
 )
 
 
-def cell_el(cell: TableCell, ctx: PartContext) -> etree._Element:
-    """a:tc: span / merge flags, text, and tcPr (margins, anchor, borders, fill)."""
+def cell_el(cell: TableCell, ctx: PartContext, styled: bool = False) -> etree._Element:
+    """a:tc: span / merge flags, text, and tcPr (margins, anchor, borders, fill). In a `styled`
+    table (one with a table style) a cell without fills gets a:noFill, since its fills are the
+    effective ones."""
     attrs = {
         "gridSpan": cell.col_span if cell.col_span > 1 else None,
         "rowSpan": cell.row_span if cell.row_span > 1 else None,
@@ -54,7 +56,7 @@ def cell_el(cell: TableCell, ctx: PartContext) -> etree._Element:
             line.tag = line.tag.replace("}ln", "}" + tag.split(":")[1])
             pr.append(line)
     paint = pick_paint(cell.fills, ctx)
-    if paint is not None:
+    if paint is not None or styled:  # a cell without fill in a styled table says so
         pr.append(fill_el(paint, ctx))
     return tc
 
@@ -90,7 +92,7 @@ def table_el(node: TableNode, ctx: PartContext) -> etree._Element:
         while len(cells) < ncols:
             cells.append(TableCell())
         for cell in cells:
-            tr.append(cell_el(cell, ctx))
+            tr.append(cell_el(cell, ctx, styled=bool(st.style_id)))
     return tbl
 
 
