@@ -160,6 +160,7 @@ def convert_bench(decks: list[Path]) -> list[tuple[str, int, float, float, float
     (its own start-up included, as a user pays it). CPU seconds include child processes."""
     import resource
 
+    from ace_core.errors import AceError
     from adapters.api import read
     from adapters.html.write import write_html
     from backends.render.libreoffice import convert_with_soffice
@@ -175,7 +176,11 @@ def convert_bench(decks: list[Path]) -> list[tuple[str, int, float, float, float
             ours, ours_cpu = time.perf_counter() - t, time.process_time() - c
             child0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
-            convert_with_soffice(src, tmpdir / f"lo-{i}", "html")
+            try:
+                convert_with_soffice(src, tmpdir / f"lo-{i}", "html")
+            except AceError as exc:  # e.g. soffice cannot export a macro-enabled deck to HTML
+                print(f"soffice failed on {src.name}: {exc.what[:80]}", file=sys.stderr)
+                continue
             lo = time.perf_counter() - t
             child1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             lo_cpu = (child1.ru_utime - child0.ru_utime) + (child1.ru_stime - child0.ru_stime)
