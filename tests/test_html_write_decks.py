@@ -530,9 +530,19 @@ def _layout_slide() -> Slide:
         ],
     )
     hidden = box("hid", 100, 100, "#000000", x=1100, y=600, visible=False)
-    return Slide(
-        id="s-layout", name="Auto layout", hidden=True, children=[row, between, overlap, column, wrap, group, hidden]
+    hidden_frame = FrameNode(
+        id="hid-frame",
+        x=900,
+        y=500,
+        width=200,
+        height=100,
+        visible=False,
+        fills=[solid("#ffffff", 0.0)],
+        layout=AutoLayout(mode="VERTICAL"),
+        children=[TextNode(id="hid-text", width=100, height=40, visible=False)],
     )
+    kids = [row, between, overlap, column, wrap, group, hidden, hidden_frame]
+    return Slide(id="s-layout", name="Auto layout", hidden=True, children=kids)
 
 
 def rich_deck() -> Deck:

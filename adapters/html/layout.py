@@ -59,9 +59,7 @@ def box_decls(
     if node.opacity != 1.0:
         decls.append(("opacity", num(node.opacity)))
     consumed.add("opacity")
-    if not node.visible:
-        decls.append(("display", "none"))
-    consumed.add("visible")
+    consumed.add("visible")  # drawn as display:none, added last by the writer
     for key, value in (
         ("min-width", node.min_width),
         ("max-width", node.max_width),

@@ -265,7 +265,7 @@ def _fill_edit(data: dict[str, Any], el: Tag, style: dict[str, str]) -> None:
     if el.find("svg", class_="geo", recursive=False) is not None or data.get("type") == "IMAGE":
         return
     fills = data.get("fills") or []
-    visible = [f for f in fills if f.get("visible", True)]
+    visible = [f for f in fills if f.get("visible", True) and f.get("opacity", 1.0) > 0]
     if len(visible) > 1 or (visible and visible[0].get("type") != "SOLID"):
         return
     expected = None

@@ -351,6 +351,8 @@ def node_html(
         inner = _math_inner(node, ctx)
     if isinstance(body, TextBody) and not isinstance(node, TextNode):
         inner += _shape_text(node, body, ctx)
+    if not node.visible:  # hidden wins over any display the content set (flex, text columns)
+        decls = [d for d in decls if d[0] != "display"] + [("display", "none")]
     blend = BLEND_CSS.get(node.blend_mode, "")
     if blend:
         decls.append(("mix-blend-mode", blend))
