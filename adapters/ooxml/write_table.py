@@ -46,6 +46,7 @@ def cell_el(cell: TableCell, ctx: PartContext, styled: bool = False) -> etree._E
             "marR": emu(m.right) if m else None,
             "marT": emu(m.top) if m else None,
             "marB": emu(m.bottom) if m else None,
+            "vert": cell.text.vertical if cell.text.vertical != "horz" else None,
             "anchor": _ANCHOR[cell.vertical_align],
         },
     )
