@@ -40,6 +40,8 @@ from judge.similarity import load_gray, similarity  # noqa: E402
 
 CACHE = Path("/work/cache/lo")
 EDIT_COLOR = Color.from_hex("#E6007E")
+# losses that cannot explain a difference in a still render
+NOT_VISUAL = {"animation", "transition", "notes", "signature", "macros", "media", "sections", "multiple-themes"}
 
 
 def cached_render(data: bytes, suffix: str = ".pptx") -> list[Path]:
@@ -122,7 +124,7 @@ def measure(src: Path, pool: ThreadPoolExecutor) -> Row:
             idx = [sl.id for sl in deck.slides].index(edit[1])
             row.edit_slide = s[idx] if s else None
             row.edit_others = [v for i, v in enumerate(s) if i != idx]
-        losses = [*deck.report.entries, *fresh_report.entries]
+        losses = [e for e in [*deck.report.entries, *fresh_report.entries] if e.feature not in NOT_VISUAL]
         for i, value in enumerate(row.fresh):
             if value >= 0.75:
                 continue
