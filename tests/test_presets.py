@@ -123,3 +123,10 @@ def test_connection_sites_and_unknown_names() -> None:
     assert sorted((x, y) for x, y, _ in sites) == sorted([(100, 0), (0, 50), (100, 100), (200, 50)])
     with pytest.raises(UnsupportedError, match="unknown preset"):
         evaluate("notAShape", 10, 10)
+
+
+def test_math_svg_is_plain_paths_for_libreoffice_and_figma() -> None:
+    from ace_core.drawing.math import latex_to_svg
+
+    svg = latex_to_svg(r"\frac{a}{b} + \sqrt{x^2}", 24.0).svg
+    assert "<path" in svg and "<use" not in svg and "<symbol" not in svg

@@ -34,6 +34,8 @@ def latex_to_svg(latex: str, size: float = 24.0, color: str = "#000000", *, inli
         text = text[2:-2]
     elif text.startswith("$") and text.endswith("$") and len(text) >= 2:
         text = text[1:-1]
+    # SVG 1.1 paths, not SVG 2 <symbol>/<use>: LibreOffice (svgBlip in .pptx) and Figma draw only plain paths
+    ziamath.config.svg2 = False
     try:
         expr = ziamath.Latex(text, size=size, color=color, inline=inline)
         svg = expr.svg()
