@@ -126,3 +126,15 @@ def test_console_script_runs_as_a_process(env, tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "file not found" in proc.stderr
+
+
+def test_convert_html_with_external_assets(capsys, tmp_path: Path) -> None:
+    from adapters import read
+
+    src = ROOT / "fixtures" / "decks" / "pptagent-build_effective_agents.pptx"
+    dst = tmp_path / "deck.html"
+    code, _, _ = run(capsys, "convert", str(src), str(dst), "--assets", "external", "--no-source")
+    assert code == 0
+    assert b"data:image" not in dst.read_bytes() and any((tmp_path / "deck.assets").iterdir())
+    assert len(read(dst).slides) == 10
+    assert run(capsys, "convert", str(src), str(tmp_path / "x.html"), "--assets", "weird")[0] == 2

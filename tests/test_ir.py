@@ -208,3 +208,24 @@ def test_clone_is_deep_and_shares_assets() -> None:
     copy.find("t1")[1].x = 999
     assert deck.find("t1")[1].x == 40
     assert copy.store is deck.store
+
+
+def test_atomic_outputs_get_normal_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from ace_core.fsutil import atomic_dir, atomic_write_bytes
+
+    umask = os.umask(0o022)
+    try:
+        atomic_write_bytes(tmp_path / "a.bin", b"x")
+        assert stat.S_IMODE((tmp_path / "a.bin").stat().st_mode) == 0o644
+        (tmp_path / "b.bin").write_bytes(b"old")
+        (tmp_path / "b.bin").chmod(0o640)
+        atomic_write_bytes(tmp_path / "b.bin", b"new")
+        assert stat.S_IMODE((tmp_path / "b.bin").stat().st_mode) == 0o640
+        with atomic_dir(tmp_path / "d") as d:
+            (d / "f").write_text("x")
+        assert stat.S_IMODE((tmp_path / "d").stat().st_mode) == 0o755
+    finally:
+        os.umask(umask)

@@ -23,6 +23,12 @@ def convert(
         False, "--fresh", help="Generate the output from the IR even when it could patch the source."
     ),
     force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
+    assets: str | None = typer.Option(
+        None, "--assets", help="HTML output: 'inline' (data: URIs, default) or 'external' (files in <name>.assets/)."
+    ),
+    no_source: bool = typer.Option(
+        False, "--no-source", help="HTML output: do not embed the source package (smaller file; no patching back)."
+    ),
     images: Path | None = typer.Option(None, "--images", help="Figma input: folder of <imageRef>[.ext] image files."),
     image_map: Path | None = typer.Option(None, "--image-map", help="Figma input: JSON {imageRef: path}."),
     page: str | None = typer.Option(None, "--page", help="Figma input: the page (name or id) to convert."),
@@ -33,7 +39,15 @@ def convert(
     from adapters import convert as do_convert
 
     set_json(json_)
-    write_options = {"fresh": True} if fresh else {}
+    write_options: dict[str, object] = {"fresh": True} if fresh else {}
+    if assets is not None:
+        if assets not in ("inline", "external"):
+            from ace_core.errors import BadInputError
+
+            raise BadInputError(f"unknown --assets {assets!r}", where="--assets", hint="use inline or external")
+        write_options["assets"] = assets
+    if no_source:
+        write_options["embed_source"] = False
     figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes}
     read_options = {k: v for k, v in figma.items() if v is not None}
     result = do_convert(
