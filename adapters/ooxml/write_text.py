@@ -30,15 +30,25 @@ def _hundredths_pt(px: float, lo: int, hi: int) -> int:
 def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     """a:bodyPr: wrap, insets, anchor, direction, columns and autofit."""
     ins = body.insets
+    fresh = ctx.state.mode == "fresh"
+
+    def inset(px: float | None, default: int) -> int | None:
+        # in fresh files a default inset is left out: renderers treat stated and implied
+        # insets differently (LibreOffice, vertical text)
+        if px is None:
+            return None
+        value = emu(px)
+        return None if fresh and abs(value - default) <= 1 else value
+
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
     attrs: dict[str, object] = {
         "rot": ang(body.text_rotation) if body.text_rotation else None,
         "vert": body.vertical if body.vertical != "horz" else None,
         "wrap": "square" if body.wrap and body.auto_resize != "WIDTH_AND_HEIGHT" and not zero_width else "none",
-        "lIns": emu(ins.left) if ins else None,
-        "tIns": emu(ins.top) if ins else None,
-        "rIns": emu(ins.right) if ins else None,
-        "bIns": emu(ins.bottom) if ins else None,
+        "lIns": inset(ins.left, 91440) if ins else None,
+        "tIns": inset(ins.top, 45720) if ins else None,
+        "rIns": inset(ins.right, 91440) if ins else None,
+        "bIns": inset(ins.bottom, 45720) if ins else None,
         "numCol": body.columns if body.columns > 1 else None,
         "rtlCol": None,
         "anchor": _ANCHOR[body.vertical_align],
