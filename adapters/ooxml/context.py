@@ -25,6 +25,9 @@ class ReadContext:
     report: LossReport = field(default_factory=LossReport)
     ids: IdAllocator = field(default_factory=IdAllocator)
     slide_id_by_part: dict[str, str] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)
+    """what is worked out once and shared by the shapes of one slide (list-style levels, ...), by
+    key; cleared after each slide so that no slide's XML is kept alive"""
     _assets: dict[str, str | None] = field(default_factory=dict)
     _seen_losses: set[tuple[str, str | None, str | None, str]] = field(default_factory=set)
 

@@ -6,42 +6,17 @@ import math
 
 from lxml import etree
 
+from ace_core.drawing.presets import builtin_guides, eval_formula, fmt_num
+from ace_core.errors import UnsupportedError
 from ace_core.ir.nodes import VectorPath
 from adapters.ooxml.ns import local, qn
 
 __all__ = ["adjustments", "custom_paths", "eval_guides"]
 
 _DEG = 60000.0
+_CACHE: dict[tuple, tuple[tuple[str, bool, bool], ...]] = {}
+_CACHE_MAX = 512
 _PT = qn("a:pt")
-
-
-def _builtins(w: float, h: float) -> dict[str, float]:
-    ss, ls = min(w, h), max(w, h)
-    env = {
-        "w": w,
-        "h": h,
-        "l": 0.0,
-        "t": 0.0,
-        "r": w,
-        "b": h,
-        "hc": w / 2,
-        "vc": h / 2,
-        "ss": ss,
-        "ls": ls,
-        "cd2": 10800000.0,
-        "cd4": 5400000.0,
-        "cd8": 2700000.0,
-        "3cd4": 16200000.0,
-        "3cd8": 8100000.0,
-        "5cd8": 13500000.0,
-        "7cd8": 18900000.0,
-    }
-    for n in (2, 3, 4, 5, 6, 8, 10, 12, 32):
-        env[f"wd{n}"] = w / n
-        env[f"hd{n}"] = h / n
-    for n in (2, 4, 6, 8, 16, 32):
-        env[f"ssd{n}"] = ss / n
-    return env
 
 
 def _num(token: str, env: dict[str, float]) -> float:
@@ -51,58 +26,22 @@ def _num(token: str, env: dict[str, float]) -> float:
     try:
         return float(token)
     except ValueError:
-        return 0.0
+        return 0.0  # an undefined guide reads as 0, as PowerPoint does
 
 
 def _formula(fmla: str, env: dict[str, float]) -> float:
-    parts = fmla.split()
-    if not parts:
+    """A guide formula of untrusted geometry: an empty or unknown one reads as 0."""
+    try:
+        return eval_formula(fmla, env)
+    except (UnsupportedError, ValueError):
         return 0.0
-    op, args = parts[0], [_num(a, env) for a in parts[1:]]
-    a = args + [0.0] * (3 - len(args))
-    x, y, z = a[0], a[1], a[2]
-    if op == "val":
-        return x
-    if op == "*/":
-        return x * y / z if z else 0.0
-    if op == "+-":
-        return x + y - z
-    if op == "+/":
-        return (x + y) / z if z else 0.0
-    if op == "?:":
-        return y if x > 0 else z
-    if op == "abs":
-        return abs(x)
-    if op == "at2":
-        return math.degrees(math.atan2(y, x)) * _DEG
-    if op == "cat2":
-        return x * math.cos(math.atan2(z, y))
-    if op == "sat2":
-        return x * math.sin(math.atan2(z, y))
-    if op == "cos":
-        return x * math.cos(math.radians(y / _DEG))
-    if op == "sin":
-        return x * math.sin(math.radians(y / _DEG))
-    if op == "tan":
-        return x * math.tan(math.radians(y / _DEG))
-    if op == "max":
-        return max(x, y)
-    if op == "min":
-        return min(x, y)
-    if op == "mod":
-        return math.sqrt(x * x + y * y + z * z)
-    if op == "pin":
-        return y if x <= y <= z else (x if y < x else z)
-    if op == "sqrt":
-        return math.sqrt(x) if x > 0 else 0.0
-    return 0.0
 
 
 def eval_guides(
     geom: etree._Element, w: float, h: float, overrides: dict[str, float] | None = None
 ) -> dict[str, float]:
     """Evaluate avLst then gdLst of a geometry element with shape size w x h (EMU)."""
-    env = _builtins(w, h)
+    env = builtin_guides(w, h)
     for lst_name in ("a:avLst", "a:gdLst"):
         lst = geom.find(qn(lst_name))
         for gd in lst if lst is not None else []:
@@ -129,13 +68,23 @@ def adjustments(geom: etree._Element | None) -> dict[str, float]:
 
 
 def _fmt(v: float) -> str:
-    r = round(v, 2)
-    i = int(r)
-    return str(i) if r == i else repr(r)
+    return fmt_num(v, 2)
 
 
 def custom_paths(geom: etree._Element, w_emu: float, h_emu: float, w_px: float, h_px: float) -> list[VectorPath]:
-    """An a:custGeom -> SVG paths in node-local px (0..w_px, 0..h_px)."""
+    """An a:custGeom -> SVG paths in node-local px (0..w_px, 0..h_px). Decks repeat the same
+    freeform many times (clip art, logos), so results are kept by geometry XML and size."""
+    key = (etree.tostring(geom), w_emu, h_emu, w_px, h_px)
+    found = _CACHE.get(key)
+    if found is None:
+        found = tuple((p.d, p.filled, p.stroked) for p in _custom_paths(geom, w_emu, h_emu, w_px, h_px))
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return [VectorPath(d=d, filled=filled, stroked=stroked) for d, filled, stroked in found]
+
+
+def _custom_paths(geom: etree._Element, w_emu: float, h_emu: float, w_px: float, h_px: float) -> list[VectorPath]:
     env = eval_guides(geom, w_emu, h_emu)
     out: list[VectorPath] = []
     lst = geom.find(qn("a:pathLst"))

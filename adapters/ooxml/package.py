@@ -94,6 +94,7 @@ class Package:
         self.strict = False
         self._parser = safe_parser()
         self._xml: dict[str, etree._Element | None] = {}
+        self._raw: dict[str, bytes] = {}  # bytes read ahead (peek_bytes), handed to the parser once
         self._rels: dict[str, dict[str, Rel]] = {}
         self._read_total = 0
         try:
@@ -175,6 +176,14 @@ class Package:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where)
         return data
 
+    def peek_bytes(self, name: str) -> bytes:
+        """The bytes of a part, kept until the part is parsed (so it is unpacked only once)."""
+        key = name.lstrip("/")
+        data = self._raw.get(key)
+        if data is None:
+            data = self._raw[key] = self.read_bytes(key)
+        return data
+
     # -- XML -------------------------------------------------------------------------------------
     def xml(self, name: str) -> etree._Element | None:
         """The parsed root of an XML part (Strict translated), None when the part is missing."""
@@ -190,7 +199,8 @@ class Package:
                 f"XML part {key} is {info.file_size // MiB} MiB (limit {self.limits.max_xml_size // MiB} MiB)",
                 where=self.where,
             )
-        root = self.parse(self.read_bytes(key), key)
+        data = self._raw.pop(key, None)
+        root = self.parse(data if data is not None else self.read_bytes(key), key)
         self._xml[key] = root
         return root
 

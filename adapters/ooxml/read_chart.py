@@ -7,9 +7,11 @@ from lxml import etree
 from ace_core.errors import AceError
 from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, DataLabels
 from ace_core.ir.style import Paint
+from ace_core.ir.text import TextStyle
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
 __all__ = ["read_chart_part"]
@@ -162,6 +164,13 @@ def _series(ser: etree._Element, scope: Scope, kind: str, node_id: str) -> tuple
     return ChartSeries(**data), cats
 
 
+def _title_style(title: etree._Element, scope: Scope, node_id: str) -> TextStyle | None:
+    """A chart title's text: its rich text's first paragraph and run, else its c:txPr."""
+    tx = title.find(qn("c:tx"))
+    rich = tx.find(qn("c:rich")) if tx is not None else None
+    return body_run_style(rich, scope, node_id) or body_run_style(title.find(qn("c:txPr")), scope, node_id)
+
+
 def _axis(ax: etree._Element | None) -> ChartAxis:
     if ax is None:
         return ChartAxis(visible=False)
@@ -256,6 +265,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
         data["title"] = _rich_text(title) or (series[0].name if len(series) == 1 else None)
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
+    if title is not None:
+        data["title_style"] = _title_style(title, scope, node_id)
     legend = chart.find(qn("c:legend"))
     if legend is None:
         data["legend"] = None
@@ -263,11 +274,23 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
         data["legend"] = ChartLegend(
             position=_LEGEND_POS.get(_val(legend, "c:legendPos", "r") or "r", "right"),  # type: ignore[arg-type]
             overlay=_val(legend, "c:overlay", "0") in ("1", "true"),
+            font=body_run_style(legend.find(qn("c:txPr")), scope, node_id),
         )
     cat_ax = plot.find(qn("c:catAx"))
     if cat_ax is None:
         cat_ax = plot.find(qn("c:dateAx"))
     val_axes = plot.findall(qn("c:valAx"))
+    # the chart-wide text (chartSpace txPr); without one, what the axes' labels say
+    data["text_style"] = body_run_style(root.find(qn("c:txPr")), scope, node_id) or next(
+        (
+            s
+            for s in (
+                body_run_style(ax.find(qn("c:txPr")), scope, node_id) for ax in [cat_ax, *val_axes] if ax is not None
+            )
+            if s
+        ),
+        None,
+    )
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
         data["x_axis"], data["y_axis"] = _axis(val_axes[0]), _axis(val_axes[1])
     elif kind not in ("pie", "doughnut"):

@@ -3,6 +3,7 @@ transitions, notes, sections, theme, provenance and fingerprints, and the loss r
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from pathlib import Path
@@ -39,6 +40,17 @@ def read_pptx(
 
     `master_shapes`: include the non-placeholder shapes of each slide's layout and master (locked,
     meta 'pptx.inherited') so the IR draws what the slide shows."""
+    # a read allocates many small objects and frees few: the cyclic collector only costs time
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(source, where, limits, master_shapes)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _read(source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool) -> Deck:
     pkg = open_package(source, where=where, limits=limits)
     path = Path(source) if not isinstance(source, bytes | bytearray) else None
     deck = Deck(name=path.stem if path else "deck")
@@ -62,7 +74,7 @@ def read_pptx(
     slides = _slide_parts(pres, pkg, ctx)
     for sld_id, part in slides:
         stored = None
-        if cv.ACE_EXT_URI.encode() in pkg.read_bytes(part):
+        if cv.ACE_EXT_URI.encode() in pkg.peek_bytes(part):
             stored = cv.read_ace_id(find_child(pkg.xml(part), "p:cSld"))
             pkg.forget(part)
         ctx.slide_id_by_part[part] = ctx.ids.claim(stored, cv.derived_slide_id(sld_id))
@@ -73,6 +85,7 @@ def read_pptx(
         slide.section = sections.get(str(sld_id))
         deck.slides.append(slide)
         pkg.forget(part)
+        ctx.memo.clear()
     _deck_losses(pkg, pres, masters, ctx)
     deck.meta[cv.DECK_META_VARIANT] = CT.VARIANTS.get(pkg.main_content_type, "presentation")
     if pkg.strict:
@@ -250,7 +263,11 @@ def _inherited_shapes(
 
 
 def _find_anywhere(root: etree._Element, tag: str) -> etree._Element | None:
-    return next(root.iter(qn(tag)), None)
+    """A child of the part's root with this tag, directly or inside an mc:AlternateContent."""
+    found = root.find(qn(tag))
+    if found is None:
+        found = next((el for ac in root.iterchildren(qn("mc:AlternateContent")) for el in ac.iter(qn(tag))), None)
+    return found
 
 
 def _bg_fills(
@@ -398,11 +415,23 @@ def _walk(node: Any) -> list[Any]:
     return out
 
 
-def _fingerprint_tree(node: Any, data: dict) -> None:
+def _fingerprint_tree(node: Any, data: dict) -> str:
+    """Fingerprint `node` and its descendants from its dump; returns its canonical JSON (sorted
+    keys, compact), built from its children's so that a deep tree is serialised once."""
     kids = getattr(node, "children", None) or []
     dumped = data.get("children") or []
-    for child, child_data in zip(kids, dumped, strict=True):
-        _fingerprint_tree(child, child_data)
-    if node.source is not None:
+    child_blobs = [_fingerprint_tree(child, child_data) for child, child_data in zip(kids, dumped, strict=True)]
+    if "children" not in data:
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    else:
+        parts = []
+        for key in sorted(data):
+            if key == "children":
+                value = "[" + ",".join(child_blobs) + "]"
+            else:
+                value = json.dumps(data[key], sort_keys=True, separators=(",", ":"))
+            parts.append(json.dumps(key) + ":" + value)
+        blob = "{" + ",".join(parts) + "}"
+    if node.source is not None:
         node.source.fingerprint = hashlib.sha1(blob.encode()).hexdigest()[:20]
+    return blob

@@ -27,7 +27,15 @@ from ace_core.ir.style import ImagePaint
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import find_fill, read_blip, read_effects, read_fill, read_stroke, read_style_refs
+from adapters.ooxml.drawingml import (
+    StyleRefs,
+    find_fill,
+    read_blip,
+    read_effects,
+    read_fill,
+    read_stroke,
+    read_style_refs,
+)
 from adapters.ooxml.geometry import adjustments, custom_paths
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
 from adapters.ooxml.ns import NS, local, qn
@@ -261,37 +269,42 @@ class ShapeReader:
         return layers
 
     def visual(self, el: etree._Element, inherited: list[etree._Element], node_id: str) -> dict[str, Any]:
-        """fills, strokes, effects from spPr, the placeholder chain and p:style."""
+        """fills, strokes, effects from spPr, p:style and the placeholder chain. Highest priority
+        first: the shape's own spPr, its own p:style (theme fmtScheme), the layout's then the
+        master's spPr, and last the p:style of the nearest placeholder that has one (as
+        LibreOffice, whose placeholder keeps its own style over what it inherits)."""
         sp_pr = _sp_pr(el)
-        chain_pr = [_sp_pr(ph) for ph in inherited] + [sp_pr]
-        style_el = _style(el)
-        if style_el is None:
-            style_el = next((s for s in (_style(ph) for ph in reversed(inherited)) if s is not None), None)
-        refs = read_style_refs(style_el, self.scope)
-        fill_el = next((f for f in (find_fill(p) for p in reversed(chain_pr)) if f is not None), None)
-        if fill_el is not None:
-            fills = read_fill(fill_el, self.scope, node_id=node_id)
-        elif refs.fill is not None:
-            fills = read_fill(refs.fill[0], self.scope, refs.fill[1], node_id)
-        else:
-            fills = []
-        lines: list = []
-        if refs.line is not None:
-            lines.append(refs.line)
-        lines += [(p.find(qn("a:ln")), None) for p in chain_pr if p is not None and p.find(qn("a:ln")) is not None]
+        inherited_pr = [_sp_pr(ph) for ph in inherited]  # master, layout
+        own_style = _style(el)
+        refs = read_style_refs(own_style, self.scope)
+        base_refs = StyleRefs()
+        if own_style is None:
+            base_style = next((s for s in (_style(ph) for ph in reversed(inherited)) if s is not None), None)
+            base_refs = read_style_refs(base_style, self.scope)
+        fill: tuple[etree._Element, Any] | None = None
+        effect: tuple[etree._Element, Any] | None = None
+        lines: list[tuple[etree._Element, Any]] = []
+        # lowest priority first; a later layer replaces an earlier fill / effect list
+        layers = [(base_refs.fill, base_refs.line, base_refs.effect)]
+        layers += [(_own(find_fill(p)), _own(_ln(p)), _own(_effect_el(p))) for p in inherited_pr]
+        layers += [
+            (refs.fill, refs.line, refs.effect),
+            (_own(find_fill(sp_pr)), _own(_ln(sp_pr)), _own(_effect_el(sp_pr))),
+        ]
+        for f, ln, eff in layers:
+            fill = f or fill
+            effect = eff or effect
+            if ln is not None:
+                lines.append(ln)
+        fills = read_fill(fill[0], self.scope, fill[1], node_id) if fill is not None else []
         strokes = read_stroke(lines, self.scope, node_id)
-        eff_el = next(
-            (e for e in (_effect_el(p) for p in reversed(chain_pr)) if e is not None),
-            None,
-        )
-        if eff_el is not None:
-            effects = read_effects(eff_el, self.scope, node_id=node_id)
-        elif refs.effect is not None:
-            effects = read_effects(refs.effect[0], self.scope, refs.effect[1], node_id)
-        else:
-            effects = []
-        if any(visible_3d(p) for p in chain_pr) or (refs.effect is not None and visible_3d(refs.effect[0])):
+        effects = read_effects(effect[0], self.scope, effect[1], node_id) if effect is not None else []
+        chain_pr = [*inherited_pr, sp_pr]
+        style_eff = (refs.effect or base_refs.effect or (None, None))[0]
+        if any(visible_3d(p) for p in chain_pr) or (style_eff is not None and visible_3d(style_eff)):
             self.scope.loss("3d", "3-D rotation / bevel / extrusion is drawn flat", node_id)
+        if own_style is None:
+            refs = base_refs
         font = FontLayer(refs.font_ref, refs.font_color) if (refs.font_ref or refs.font_color) else None
         return {"fills": fills, "strokes": strokes, "effects": effects, "font": font}
 
@@ -340,7 +353,8 @@ class ShapeReader:
         if tx_body is None:
             tx_body = el.find(qn("dsp:txBody"))
         text = None
-        if tx_body is not None or key is not None:
+        # an empty text body of a plain shape leaves no trace in the IR: not read (most clip art)
+        if key is not None or (tx_body is not None and (txbox or _has_text_content(tx_body))):
             layers = self.text_chain(key, inherited, vis["font"])
             own_lst = tx_body.find(qn("a:lstStyle")) if tx_body is not None else None
             if own_lst is not None:
@@ -586,6 +600,26 @@ def _style(el: etree._Element) -> etree._Element | None:
         if found is not None:
             return found
     return None
+
+
+_TEXT_CONTENT = {"r", "fld", "br", "m", "AlternateContent"}
+
+
+def _has_text_content(tx_body: etree._Element) -> bool:
+    """True when a paragraph of the body holds a run, field, break or equation."""
+    for p in tx_body.iterchildren(qn("a:p")):
+        for child in p:
+            if local(child.tag) in _TEXT_CONTENT:
+                return True
+    return False
+
+
+def _own(el: etree._Element | None) -> tuple[etree._Element, None] | None:
+    return (el, None) if el is not None else None
+
+
+def _ln(sp_pr: etree._Element | None) -> etree._Element | None:
+    return sp_pr.find(qn("a:ln")) if sp_pr is not None else None
 
 
 def _geom(sp_pr: etree._Element | None) -> etree._Element | None:

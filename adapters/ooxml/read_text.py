@@ -16,7 +16,7 @@ from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.values import angle_deg, emu, pct, to_float
 
-__all__ = ["FontLayer", "Layer", "hyperlink_target", "read_text_body"]
+__all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "read_text_body"]
 
 DEFAULT_SIZE_PX = 18 * PX_PER_PT
 DEFAULT_INSETS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
@@ -104,8 +104,9 @@ class _PPr:
                 self.kids[_PPR_GROUPS[name]] = child
 
 
-def _level_ppr(chain: list[Layer], lvl: int) -> _PPr:
+def _level_ppr(chain: list[Layer], lvl: int, scope: Scope) -> _PPr:
     acc = _PPr()
+    memo = scope.ctx.memo
     for layer in chain:
         if isinstance(layer, FontLayer):
             if layer.font_ref:
@@ -114,8 +115,17 @@ def _level_ppr(chain: list[Layer], lvl: int) -> _PPr:
             if layer.color is not None:
                 acc.rpr.kids["fill"] = SolidPaint(color=layer.color)
             continue
-        acc.merge(layer.find(qn("a:defPPr")))
-        acc.merge(layer.find(qn(f"a:lvl{lvl + 1}pPr")))
+        # what one list style sets for a level, worked out once per read (styles are shared)
+        key = ("lvl", layer, lvl)
+        own = memo.get(key)
+        if own is None:
+            own = memo[key] = _PPr()
+            own.merge(layer.find(qn("a:defPPr")))
+            own.merge(layer.find(qn(f"a:lvl{lvl + 1}pPr")))
+        acc.attrs.update(own.attrs)
+        acc.kids.update(own.kids)
+        acc.rpr.attrs.update(own.rpr.attrs)
+        acc.rpr.kids.update(own.rpr.kids)
     return acc
 
 
@@ -215,6 +225,22 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
     return TextStyle(**data)
 
 
+def body_run_style(body: etree._Element | None, scope: Scope, node_id: str | None = None) -> TextStyle | None:
+    """The run style a text body (a chart's c:txPr or c:rich) sets for its text: its first
+    paragraph's a:defRPr, with its first run's a:rPr on top; None when it sets nothing."""
+    p = body.find(qn("a:p")) if body is not None else None
+    if p is None:
+        return None
+    rpr = _RPr()
+    ppr = p.find(qn("a:pPr"))
+    rpr.merge(ppr.find(qn("a:defRPr")) if ppr is not None else None)
+    run = p.find(qn("a:r"))
+    rpr.merge(run.find(qn("a:rPr")) if run is not None else None)
+    rpr.attrs.pop("lang", None)
+    style = _text_style(rpr, scope, "", node_id)
+    return style if style.model_dump(exclude_defaults=True) else None
+
+
 def _uses_text_color(link: etree._Element) -> bool:
     """Office 2019+ a16:hlinkClr val="tx": the link keeps the run's own colour."""
     return any(el.get("val") == "tx" for el in link.iter("{*}hlinkClr"))
@@ -228,7 +254,8 @@ def _spacing(el: etree._Element | None, size_px: float) -> float | None:
         return float(pts.get("val", "0") or 0) / 100.0 * PX_PER_PT
     pc = el.find(qn("a:spcPct"))
     if pc is not None:
-        return (pct(pc.get("val"), 0.0) or 0.0) / 100000.0 * size_px * 1.2
+        # a percentage of the text size (the paragraph's largest run), as PowerPoint and LibreOffice
+        return (pct(pc.get("val"), 0.0) or 0.0) / 100000.0 * size_px
     return None
 
 
@@ -289,7 +316,7 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
             lvl = max(0, min(8, int(ppr_el.get("lvl", "0"))))
         except ValueError:
             lvl = 0
-    ppr = _level_ppr(chain, lvl)
+    ppr = _level_ppr(chain, lvl, scope)
     ppr.merge(ppr_el, with_def_rpr=False)
     runs: list[Run] = []
     for child in p:
@@ -316,6 +343,8 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
     size = style.font_size or DEFAULT_SIZE_PX
     if runs and runs[0].style.font_size:
         size = runs[0].style.font_size
+    own = style.font_size or DEFAULT_SIZE_PX
+    largest = max((r.style.font_size or own for r in runs if r.text.strip()), default=size)
     attrs = ppr.attrs
     para = Paragraph(
         runs=runs,
@@ -325,8 +354,8 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
         bullet=_bullet(ppr, scope, size),
         indent=(emu(attrs.get("indent"), 0.0) or 0.0) / EMU_PER_PX,
         margin_left=(emu(attrs.get("marL"), 0.0) or 0.0) / EMU_PER_PX,
-        space_before=_spacing(ppr.kids.get("spcBef"), size),
-        space_after=_spacing(ppr.kids.get("spcAft"), size),
+        space_before=_spacing(ppr.kids.get("spcBef"), largest),
+        space_after=_spacing(ppr.kids.get("spcAft"), largest),
         line_height=_line_height(ppr.kids.get("lnSpc")),
         rtl=True if attrs.get("rtl") in ("1", "true") else None,
     )
@@ -399,6 +428,10 @@ def read_text_body(
             data["autofit"] = "SHRINK"
             if autofit.get("fontScale"):
                 data["font_scale"] = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0
+            elif tx_body is not None and autofit.getparent() is tx_body.find(qn("a:bodyPr")):
+                # the shape's own normAutofit without a scale: PowerPoint fitted it at 100 %
+                # (only inherited from the layout / master: it never applied it, None)
+                data["font_scale"] = 100.0
             if autofit.get("lnSpcReduction"):
                 data["line_spacing_reduction"] = (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0
         elif name == "spAutoFit":

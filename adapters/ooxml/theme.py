@@ -178,6 +178,9 @@ def parse_clr_map(el: etree._Element | None, base: dict[str, str] | None = None)
     return out
 
 
+_MISSING = object()
+
+
 @dataclass(frozen=True)
 class PhColor:
     """The colour that 'phClr' stands for inside a theme style (from a fillRef / lnRef / bgRef)."""
@@ -192,15 +195,28 @@ class ColorContext:
 
     theme: ThemeData
     clr_map: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_CLR_MAP))
+    _memo: dict[bytes, Color | None] = field(default_factory=dict, repr=False, compare=False)
 
     def scheme(self, name: str) -> Color | None:
         slot = self.clr_map.get(name, name)
         return self.theme.colors.get(slot) or self.theme.colors.get(name)
 
     def color(self, el: etree._Element | None, ph: PhColor | None = None) -> Color | None:
-        """A Color from a colour element (srgbClr, schemeClr, ...) or a parent holding one."""
+        """A Color from a colour element (srgbClr, schemeClr, ...) or a parent holding one.
+        Colours are immutable, so one is resolved once per distinct XML (decks repeat a few)."""
         if el is None:
             return None
+        if ph is not None:  # a theme style's placeholder colour: rarer, and costly to hash
+            return self._resolve(el, ph)
+        key = etree.tostring(el, with_tail=False)
+        found = self._memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._resolve(el, None)
+            if len(self._memo) < 4096:
+                self._memo[key] = found
+        return found  # type: ignore[return-value]
+
+    def _resolve(self, el: etree._Element, ph: PhColor | None) -> Color | None:
         if local(el.tag) not in COLOR_TAGS:
             el = next((c for c in el if local(c.tag) in COLOR_TAGS), None)
             if el is None:

@@ -18,6 +18,8 @@ def emu(value: str | None, default: float | None = None) -> float | None:
     """An ST_Coordinate: integer EMU, or (Strict / some transitional) a universal measure '2.5in'."""
     if value is None or value == "":
         return default
+    if value.isascii() and value.isdigit():  # the common case: a plain count of EMU
+        return float(value)
     m = _MEASURE.match(value)
     if not m:
         return default
