@@ -15,8 +15,6 @@ copy of the document that replaces it only on success, so a failed command chang
 
 from __future__ import annotations
 
-import gc
-import re
 import tempfile
 import time
 from pathlib import Path
@@ -25,9 +23,9 @@ from typing import Any
 from ace_core.errors import AceError, InternalError, ToolError, UnsupportedError
 from ace_core.ir.deck import Deck, Slide
 from ace_core.tools import registry
-from ace_core.tools.session import MAX_BATCH_OPS
 from ace_core.tools.spec import ToolSpec
 from backends.base import SerializeMode, ToolOutcome, error_outcome, ok_outcome
+from backends.batch import BatchHost, run_batch
 from backends.scenegraph.bindings import HANDLERS
 from backends.scenegraph.context import Ctx
 from backends.scenegraph.describe import box
@@ -38,7 +36,6 @@ from backends.scenegraph.state import SceneState
 __all__ = ["SceneGraphBackend"]
 
 SOLVED_FORMATS = ("pptx", "figma", "html")
-_REF = re.compile(r"^\$([A-Za-z0-9_\-]+)((?:\.[A-Za-z0-9_\-]+|\[\d+\])*)$")
 
 
 class SceneGraphBackend:
@@ -188,70 +185,25 @@ class SceneGraphBackend:
     def _batch_params(self, p: Any) -> ToolOutcome:
         if self._in_batch:
             raise ToolError("batch_execute cannot be nested", tool="batch_execute", field="operations")
-        ops = p.operations
-        if len(ops) > MAX_BATCH_OPS:
-            raise ToolError(
-                f"{len(ops)} operations exceed the cap of {MAX_BATCH_OPS}", tool="batch_execute", field="operations"
-            )
         channel = self.active
-        work = self._fork() if p.atomic else self.state
-        results: list[dict[str, Any]] = []
-        by_name: dict[str, dict[str, Any]] = {}
-        failed: int | None = None
-        self._in_batch = True
+
+        def commit(work: SceneState) -> None:
+            self.docs[channel] = work  # type: ignore[index]
+
         self.timings = []
-        collecting = gc.isenabled()
-        gc.disable()  # a long batch allocates many short-lived models: no cyclic GC pauses mid-batch
+        host = BatchHost(
+            fork=self._fork,
+            commit=commit,
+            live=lambda: self.state,
+            run=self._run,
+            tool_error=_tool_error,
+            timings=self.timings,
+        )
+        self._in_batch = True
         try:
-            for i, op in enumerate(ops):
-                t0 = time.perf_counter()
-                outcome = self._batch_op(i, op, work, results, by_name)
-                self.timings.append(time.perf_counter() - t0)
-                outcome["index"] = i
-                if op.id is not None:
-                    outcome["id"] = op.id
-                results.append(outcome)
-                if outcome["ok"] and op.id is not None:
-                    by_name[op.id] = outcome["result"]
-                if not outcome["ok"] and failed is None:
-                    failed = i
-                    if p.stopOnError or p.atomic:
-                        break
+            return run_batch(p, host)
         finally:
             self._in_batch = False
-            if collecting:
-                gc.enable()
-        applied = failed is None or not p.atomic
-        if applied and p.atomic:
-            self.docs[channel] = work  # type: ignore[index]
-        data = {"ok": failed is None, "applied": applied, "results": results, "failed_index": failed}
-        if failed is not None:
-            err = results[failed]["error"]
-            data["error"] = {**err, "message": f"operation {failed} ({results[failed]['tool']}): {err['message']}"}
-        return {
-            "ok": failed is None,
-            "tool": "batch_execute",
-            "result": data,
-            **({"error": data["error"]} if failed is not None else {}),
-        }
-
-    def _batch_op(
-        self, i: int, op: Any, work: SceneState, results: list[dict[str, Any]], by_name: dict[str, Any]
-    ) -> ToolOutcome:
-        tool = op.tool
-        try:
-            if tool == "batch_execute":
-                raise ToolError("batch_execute cannot be nested", field=f"operations[{i}].tool")
-            spec = registry().get(tool)
-            args = _resolve_refs(op.args, results, by_name, "args")
-            params = spec.validate(args)
-            if tool == "select_channel":
-                raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
-            return ok_outcome(tool, self._run(spec, params, work, args))
-        except AceError as exc:
-            return error_outcome(tool, _tool_error(exc, tool))
-        except Exception as exc:
-            return error_outcome(tool, InternalError(f"{type(exc).__name__}: {exc}", where=f"tool {tool}"))
 
     # -- views and renders -----------------------------------------------------------------------
     def serialize(self, mode: SerializeMode | str = SerializeMode.FULL, slide_ids: list[str] | None = None) -> str:
@@ -402,35 +354,3 @@ def _tool_error(exc: AceError, tool: str) -> AceError:
     if isinstance(exc, UnsupportedError) and "unsupported" not in exc.what:
         return UnsupportedError(f"unsupported on scenegraph: {exc.what}", where=f"tool {tool}", hint=exc.hint)
     return exc
-
-
-def _resolve_refs(value: Any, results: list[dict[str, Any]], by_name: dict[str, Any], path: str) -> Any:
-    """Replace "$N.field" / "$opId.field" strings with values from earlier results."""
-    if isinstance(value, dict):
-        return {k: _resolve_refs(v, results, by_name, f"{path}.{k}") for k, v in value.items()}
-    if isinstance(value, list):
-        return [_resolve_refs(v, results, by_name, f"{path}[{i}]") for i, v in enumerate(value)]
-    if not (isinstance(value, str) and value.startswith("$")):
-        return value
-    m = _REF.match(value)
-    if not m:
-        return value
-    head, rest = m.group(1), m.group(2) or ".id"
-    if head in by_name:
-        cur: Any = by_name[head]
-    elif head.isdigit():
-        n = int(head)
-        if n >= len(results):
-            raise ToolError(f"{value!r} refers to operation {n}, which has not run yet", field=path)
-        if not results[n]["ok"]:
-            raise ToolError(f"{value!r} refers to operation {n}, which failed", field=path)
-        cur = results[n]["result"]
-    else:
-        raise ToolError(f"{value!r}: no earlier operation with id {head!r}", field=path)
-    for part in re.findall(r"\.([A-Za-z0-9_\-]+)|\[(\d+)\]", rest):
-        key, idx = part
-        try:
-            cur = cur[key] if key else cur[int(idx)]
-        except (KeyError, IndexError, TypeError):
-            raise ToolError(f"{value!r}: the result has no {key or idx!r}", field=path) from None
-    return cur
