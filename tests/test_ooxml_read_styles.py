@@ -1,11 +1,14 @@
 """Reading what a shape's look depends on beyond its own spPr: percent paragraph spacing, autofit
 PowerPoint applied, p:style theme references over inherited placeholder properties, a chart's
 default text, hairlines, and custom geometry guides. Decks written by python-pptx and edited at
-the XML level, fixtures from the corpus, and the shared corpus itself when present."""
+the XML level, fixtures from the corpus, and the shared corpus itself when present (legacy OLE
+previews too)."""
 
 from __future__ import annotations
 
+import datetime
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,7 @@ from adapters.ooxml.read_deck import read_pptx
 from adapters.ooxml.writer import write_pptx
 
 PX_PER_PT = 4 / 3
+CORPUS_PPTX = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pptx"
 
 
 def _text_deck(tmp_path: Path, edit) -> Path:
@@ -229,3 +233,41 @@ def test_custom_geometry_guides_use_the_preset_evaluator(tmp_path: Path) -> None
     node = deck.slides[0].children[-1]
     assert (node.type, node.width, node.height) == ("VECTOR", pytest.approx(192), pytest.approx(96))
     assert node.paths[0].d == "M0 0 L96 0 L192 12 Z"
+
+
+# -- legacy OLE previews -----------------------------------------------------------------------
+def test_a_legacy_ole_object_s_preview_comes_from_its_vml_drawing(corpus_dir: Path) -> None:
+    path = corpus_dir / "pptx" / "poi-45545_Comment.pptx"
+    if not path.is_file():
+        pytest.skip("poi-45545_Comment.pptx is not in the corpus")
+    deck = read_pptx(path)
+    slide = deck.slides[7]
+    obj = next(n for n in slide.children if n.name == "Object 3")  # p:oleObj spid="_x0000_s681987", no p:pic
+    assert obj.embedded is not None and obj.embedded.prog_id == "PowerPoint.Slide.8"
+    assert obj.image.image_ref == "ppt/media/image2.wmf"  # v:shape id=_x0000_s681987 / v:imagedata
+    with zipfile.ZipFile(path) as z:
+        assert deck.asset_bytes(obj.image.asset) == z.read("ppt/media/image2.wmf")
+    assert not any("no preview" in e.reason for e in deck.report.entries if e.node_id == obj.id)
+
+
+def test_numeric_chart_categories_read_as_the_chart_shows_them(tmp_path: Path) -> None:
+    fixture = read_pptx(FIX / "docx4j-pptx-chart.pptx")  # string categories stay as they are
+    assert next(n for _, n in fixture.iter_nodes() if n.type == "CHART").chart.categories == ["Group 1", "Group 2"]
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    dates = CategoryChartData()  # python-pptx caches dates as Excel serials with format yyyy\-mm\-dd
+    dates.categories = [datetime.date(2002, 1, 5), datetime.date(2002, 1, 6)]
+    dates.add_series("Sales", (3.0, 5.0))
+    slide.shapes.add_chart(XL_CHART_TYPE.LINE, Inches(1), Inches(1), Inches(4), Inches(3), dates)
+    years = CategoryChartData()
+    years.categories = [2010, 2011]
+    years.add_series("Sales", (3.0, 5.0))
+    slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(5), Inches(1), Inches(4), Inches(3), years)
+    deck = read_pptx(save(prs, tmp_path / "cats.pptx"))
+    charts = [n.chart for _, n in deck.iter_nodes() if n.type == "CHART"]
+    assert charts[0].categories == ["2002-01-05", "2002-01-06"]  # serials 37261.0, 37262.0
+    assert charts[1].categories == ["2010", "2011"]  # General: no trailing .0
+    if (CORPUS_PPTX / "pypptx-cht-chart-type.pptx").is_file():  # m/d/yy, as LibreOffice labels the axis
+        corpus = read_pptx(CORPUS_PPTX / "pypptx-cht-chart-type.pptx")
+        chart = next(n for _, n in corpus.iter_nodes() if n.type == "CHART").chart
+        assert chart.categories == ["1/5/02", "1/6/02", "1/7/02", "1/8/02", "1/9/02"]

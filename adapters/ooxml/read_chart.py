@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
+import re
+
 from lxml import etree
 
 from ace_core.errors import AceError
@@ -90,6 +93,53 @@ def _points(ref: etree._Element | None) -> list[str | None]:
     return out
 
 
+_FORMAT_PART = re.compile(r'\\(.)|"([^"]*)"|\[[^\]]*\]|(yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d)|(.)', re.I | re.S)
+
+
+def _format_number(text: str, code: str, date1904: bool = False) -> str:
+    """A cached category number as the chart shows it: a date code (m/d/yy, yyyy-mm-dd,
+    d-mmm-yy, ...) as a date, anything else as Excel's General format (37261.0 -> 37261)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    parts = list(_FORMAT_PART.finditer(code.split(";")[0]))
+    tokens = [m.group(3).lower() for m in parts if m.group(3)]
+    if any(t[0] in "dy" for t in tokens) and "h" not in code.lower() and 0 <= value < 2958466:
+        day = (datetime.date(1904, 1, 1) if date1904 else datetime.date(1899, 12, 30)) + datetime.timedelta(
+            days=int(value)
+        )
+        values = {
+            "yyyy": f"{day.year:04d}",
+            "yy": f"{day.year % 100:02d}",
+            "mmmm": day.strftime("%B"),
+            "mmm": day.strftime("%b"),
+            "mm": f"{day.month:02d}",
+            "m": str(day.month),
+            "dddd": day.strftime("%A"),
+            "ddd": day.strftime("%a"),
+            "dd": f"{day.day:02d}",
+            "d": str(day.day),
+        }
+        out = []
+        for m in parts:
+            escaped, quoted, token, other = m.group(1), m.group(2), m.group(3), m.group(4)
+            out.append(values[token.lower()] if token else escaped or quoted or other or "")
+        return "".join(out).strip()
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.10g}"
+
+
+def _categories(cat: etree._Element | None, date1904: bool) -> list[str]:
+    """Category labels; cached numbers (a c:numRef) formatted with their format code."""
+    labels = [p or "" for p in _points(cat)]
+    num = cat.find(qn("c:numRef")) if cat is not None else None
+    cache = num.find(qn("c:numCache")) if num is not None else None
+    if cache is None:
+        return labels
+    code = cache.findtext(qn("c:formatCode")) or "General"
+    return [_format_number(v, code, date1904) if v else v for v in labels]
+
+
 def _numbers(ref: etree._Element | None) -> list[float | None]:
     out: list[float | None] = []
     for v in _points(ref):
@@ -114,12 +164,14 @@ def _rich_text(el: etree._Element | None) -> str | None:
     return " ".join(p for p in pts if p) or None
 
 
-def _series(ser: etree._Element, scope: Scope, kind: str, node_id: str) -> tuple[ChartSeries, list[str]]:
+def _series(
+    ser: etree._Element, scope: Scope, kind: str, node_id: str, date1904: bool = False
+) -> tuple[ChartSeries, list[str]]:
     name = " ".join(p for p in _points(ser.find(qn("c:tx"))) if p)
     if not name:
         v = ser.find(qn("c:tx"))
         name = (v.findtext(qn("c:v")) or "") if v is not None else ""
-    cats = [p or "" for p in _points(ser.find(qn("c:cat")))]
+    cats = _categories(ser.find(qn("c:cat")), date1904)
     data: dict = {"name": name}
     if kind in ("scatter", "bubble"):
         xs = ser.find(qn("c:xVal"))
@@ -248,9 +300,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
         scope.loss("chart-3d", f"3-D chart ({local(first.tag)}) carried as a flat {kind} chart", node_id)
     series: list[ChartSeries] = []
     categories: list[str] = []
+    date1904 = _val(root, "c:date1904", "0") in ("1", "true")
     for plot_el in plots:
         for ser in plot_el.findall(qn("c:ser")):
-            s, cats = _series(ser, scope, _PLOTS[local(plot_el.tag)], node_id)
+            s, cats = _series(ser, scope, _PLOTS[local(plot_el.tag)], node_id, date1904)
             series.append(s)
             if cats and len(cats) > len(categories):
                 categories = cats

@@ -210,6 +210,30 @@ def _drawing_part(scope: Scope, rel_ids: etree._Element | None) -> str | None:
     return None
 
 
+_VML = "{urn:schemas-microsoft-com:vml}"
+_O_RELID = "{urn:schemas-microsoft-com:office:office}relid"
+_RT_VML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/vmlDrawing"
+
+
+def _vml_preview(scope: Scope, spid: str) -> ImagePaint | None:
+    """The preview picture of a legacy OLE object (PowerPoint 2007 and older files): the
+    v:imagedata of the v:shape named by the object's spid in the slide's VML drawing."""
+    pkg = scope.ctx.pkg
+    for drawing in pkg.related(scope.part, _RT_VML):
+        if drawing.external:
+            continue
+        try:
+            root = pkg.xml(drawing.target)
+        except AceError:  # old VML is often not well-formed XML
+            continue
+        for shape in root.iter(_VML + "shape") if root is not None else ():
+            data = shape.find(_VML + "imagedata") if shape.get("id") == spid else None
+            rel = pkg.rel(drawing.target, data.get(_O_RELID)) if data is not None else None
+            if rel is not None and not rel.external:
+                return ImagePaint(asset=scope.ctx.part_asset(rel.target), image_ref=rel.target, scale_mode="STRETCH")
+    return None
+
+
 def _ole(reader: ShapeReader, gdata: etree._Element, data: dict) -> ImageNode:
     scope = reader.scope
     pkg = scope.ctx.pkg
@@ -239,6 +263,8 @@ def _ole(reader: ShapeReader, gdata: etree._Element, data: dict) -> ImageNode:
         blip_fill = pic.find(qn("p:blipFill")) if pic is not None else None
         if blip_fill is not None:
             image, svg = read_blip(blip_fill, scope, node_id)
+        elif ole.get("spid"):
+            image = _vml_preview(scope, ole.get("spid", "")) or image
     if image.asset is None:
         scope.loss("ole-object", f"OLE object ({embedded.prog_id or 'unknown'}) has no preview picture", node_id)
     scope.loss(
