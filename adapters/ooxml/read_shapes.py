@@ -28,6 +28,7 @@ from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
+    FILL_TAGS,
     StyleRefs,
     find_fill,
     read_blip,
@@ -90,25 +91,31 @@ class _Xfrm:
     found: bool = False
 
 
+_A_OFF, _A_EXT, _A_CH_OFF, _A_CH_EXT = qn("a:off"), qn("a:ext"), qn("a:chOff"), qn("a:chExt")
+
+
 def read_xfrm(el: etree._Element | None) -> _Xfrm:
     out = _Xfrm()
     if el is None:
         return out
     out.found = True
-    out.rot = angle_deg(el.get("rot"))
-    out.flip_h = bool(attr_bool(el, "flipH", False))
-    out.flip_v = bool(attr_bool(el, "flipV", False))
+    if el.get("rot"):
+        out.rot = angle_deg(el.get("rot"))
+    if el.get("flipH"):
+        out.flip_h = bool(attr_bool(el, "flipH", False))
+    if el.get("flipV"):
+        out.flip_v = bool(attr_bool(el, "flipV", False))
     for child in el:
-        name = local(child.tag)
-        if name in ("off", "chOff"):
+        tag = child.tag
+        if tag in (_A_OFF, _A_CH_OFF):
             x, y = emu(child.get("x"), 0.0) or 0.0, emu(child.get("y"), 0.0) or 0.0
-            if name == "off":
+            if tag == _A_OFF:
                 out.x, out.y = x, y
             else:
                 out.ch_x, out.ch_y = x, y
-        elif name in ("ext", "chExt"):
+        elif tag in (_A_EXT, _A_CH_EXT):
             cx, cy = emu(child.get("cx"), 0.0) or 0.0, emu(child.get("cy"), 0.0) or 0.0
-            if name == "ext":
+            if tag == _A_EXT:
                 out.cx, out.cy = cx, cy
             else:
                 out.ch_cx, out.ch_cy = cx, cy
@@ -193,10 +200,14 @@ class ShapeReader:
 
     def base(self, el: etree._Element, kind: str, xf: _Xfrm, frame: Frame) -> dict[str, Any]:
         """Fields every node has: id, name, box, rotation, flips, visibility, provenance, meta."""
-        nv = next((c for c in el if local(c.tag).startswith("nv")), None)
-        cnv = find_child(nv, "p:cNvPr")
-        if cnv is None and nv is not None:
-            cnv = nv.find(qn("dsp:cNvPr"))
+        nv = el[0] if len(el) else None  # the nv*Pr comes first
+        if nv is None or not local(nv.tag).startswith("nv"):
+            nv = next((c for c in el if local(c.tag).startswith("nv")), None)
+        cnv = nv[0] if nv is not None and len(nv) else None
+        if cnv is None or cnv.tag not in _CNV_PR:
+            cnv = find_child(nv, "p:cNvPr")
+            if cnv is None and nv is not None:
+                cnv = nv.find(qn("dsp:cNvPr"))
         node_id, ref = self.claim_id(cnv)
         x, y, w, h = frame.box(xf.x, xf.y, xf.cx, xf.cy)
         data: dict[str, Any] = {
@@ -217,7 +228,7 @@ class ShapeReader:
                 data["visible"] = False
             if cnv.get("descr"):
                 data["description"] = cnv.get("descr")
-            link = hyperlink_target(cnv.find(qn("a:hlinkClick")), self.scope)
+            link = hyperlink_target(cnv.find(_A_HLINK_CLICK), self.scope) if len(cnv) else None
             if link:
                 data["hyperlink"] = link
         if self.scope.origin in ("l", "m"):
@@ -268,28 +279,50 @@ class ShapeReader:
             layers.append(style_font)
         return layers
 
-    def visual(self, el: etree._Element, inherited: list[etree._Element], node_id: str) -> dict[str, Any]:
+    def kids(self, el: etree._Element | None) -> dict[str, etree._Element]:
+        """`_kids` of a layout / master placeholder (or its spPr), kept for the slide: every shape
+        that inherits from it looks it up."""
+        if el is None:
+            return {}
+        key = ("kids", el)
+        memo = self.scope.ctx.memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _kids(el)
+        return found
+
+    def visual(
+        self,
+        el: etree._Element,
+        inherited: list[etree._Element],
+        node_id: str,
+        parts: dict[str, etree._Element] | None = None,
+        own: dict[str, etree._Element] | None = None,
+    ) -> dict[str, Any]:
         """fills, strokes, effects from spPr, p:style and the placeholder chain. Highest priority
         first: the shape's own spPr, its own p:style (theme fmtScheme), the layout's then the
         master's spPr, and last the p:style of the nearest placeholder that has one (as
-        LibreOffice, whose placeholder keeps its own style over what it inherits)."""
-        sp_pr = _sp_pr(el)
-        inherited_pr = [_sp_pr(ph) for ph in inherited]  # master, layout
-        own_style = _style(el)
+        LibreOffice, whose placeholder keeps its own style over what it inherits). `parts` and
+        `own` are the shape's and its spPr's `_kids` when the caller has them."""
+        parts = _kids(el) if parts is None else parts
+        own = _kids(parts.get("spPr")) if own is None else own
+        ph_parts = [self.kids(ph) for ph in inherited]  # master, layout
+        inherited_pr = [self.kids(p.get("spPr")) for p in ph_parts]
+        own_style = parts.get("style")
         refs = read_style_refs(own_style, self.scope)
         base_refs = StyleRefs()
         if own_style is None:
-            base_style = next((s for s in (_style(ph) for ph in reversed(inherited)) if s is not None), None)
+            base_style = next((s for s in (p.get("style") for p in reversed(ph_parts)) if s is not None), None)
             base_refs = read_style_refs(base_style, self.scope)
         fill: tuple[etree._Element, Any] | None = None
         effect: tuple[etree._Element, Any] | None = None
         lines: list[tuple[etree._Element, Any]] = []
         # lowest priority first; a later layer replaces an earlier fill / effect list
         layers = [(base_refs.fill, base_refs.line, base_refs.effect)]
-        layers += [(_own(find_fill(p)), _own(_ln(p)), _own(_effect_el(p))) for p in inherited_pr]
+        layers += [(_own(p.get(_FILL)), _own(p.get("ln")), _own(p.get(_EFFECT))) for p in inherited_pr]
         layers += [
             (refs.fill, refs.line, refs.effect),
-            (_own(find_fill(sp_pr)), _own(_ln(sp_pr)), _own(_effect_el(sp_pr))),
+            (_own(own.get(_FILL)), _own(own.get("ln")), _own(own.get(_EFFECT))),
         ]
         for f, ln, eff in layers:
             fill = f or fill
@@ -297,11 +330,10 @@ class ShapeReader:
             if ln is not None:
                 lines.append(ln)
         fills = read_fill(fill[0], self.scope, fill[1], node_id) if fill is not None else []
-        strokes = read_stroke(lines, self.scope, node_id)
+        strokes = read_stroke(lines, self.scope, node_id) if lines else []
         effects = read_effects(effect[0], self.scope, effect[1], node_id) if effect is not None else []
-        chain_pr = [*inherited_pr, sp_pr]
         style_eff = (refs.effect or base_refs.effect or (None, None))[0]
-        if any(visible_3d(p) for p in chain_pr) or (style_eff is not None and visible_3d(style_eff)):
+        if any(_visible_3d_parts(p) for p in [*inherited_pr, own]) or (style_eff is not None and visible_3d(style_eff)):
             self.scope.loss("3d", "3-D rotation / bevel / extrusion is drawn flat", node_id)
         if own_style is None:
             refs = base_refs
@@ -323,8 +355,10 @@ class ShapeReader:
     # -- p:sp --------------------------------------------------------------------------------------
     def _sp(self, el: etree._Element, frame: Frame) -> Any:
         key, inherited = self.ph_chain(el)
-        sp_pr = _sp_pr(el)
-        xf, xf_inherited = self.box_with_inheritance(el, find_child(sp_pr, "a:xfrm"), inherited, frame)
+        parts = _kids(el)  # nvSpPr, spPr, style, txBody (p: or dsp:), txXfrm
+        sp_pr = parts.get("spPr")
+        own = _kids(sp_pr)
+        xf, xf_inherited = self.box_with_inheritance(el, own.get("xfrm"), inherited, frame)
         data = self.base(el, "sp", xf, frame)
         node_id = data["id"]
         if xf_inherited:
@@ -333,38 +367,37 @@ class ShapeReader:
             self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
-        nv = next((c for c in el if local(c.tag).startswith("nv")), None)
-        cnv_sp = None
-        if nv is not None:
-            cnv_sp = nv.find(qn("p:cNvSpPr"))
-            if cnv_sp is None:
-                cnv_sp = nv.find(qn("dsp:cNvSpPr"))
+        nv = parts.get("nvSpPr")
+        cnv_sp = _kids(nv).get("cNvSpPr") if nv is not None else None
         txbox = bool(attr_bool(cnv_sp, "txBox", False))
         if txbox:
             data["meta"][cv.META_TXBOX] = True
-        vis = self.visual(el, inherited, node_id)
+        vis = self.visual(el, inherited, node_id, parts, own)
         data.update(fills=vis["fills"], strokes=vis["strokes"], effects=vis["effects"])
-        geom_pr = next(
-            (p for p in [sp_pr, *(_sp_pr(ph) for ph in reversed(inherited))] if p is not None and _geom(p) is not None),
-            None,
-        )
-        geom = _geom(geom_pr) if geom_pr is not None else None
-        tx_body = el.find(qn("p:txBody"))
-        if tx_body is None:
-            tx_body = el.find(qn("dsp:txBody"))
+        geom = own.get(_GEOM)
+        if geom is None:
+            geom = next(
+                (
+                    g
+                    for g in (self.kids(self.kids(ph).get("spPr")).get(_GEOM) for ph in reversed(inherited))
+                    if g is not None
+                ),
+                None,
+            )
+        tx_body = parts.get("txBody")
         text = None
         # an empty text body of a plain shape leaves no trace in the IR: not read (most clip art)
         if key is not None or (tx_body is not None and (txbox or _has_text_content(tx_body))):
             layers = self.text_chain(key, inherited, vis["font"])
-            own_lst = tx_body.find(qn("a:lstStyle")) if tx_body is not None else None
+            own_lst = tx_body.find(_A_LST_STYLE) if tx_body is not None else None
             if own_lst is not None:
                 layers.append(own_lst)
             body_prs = [find_child(ph.find(qn("p:txBody")), "a:bodyPr") for ph in inherited]
-            body_prs.append(tx_body.find(qn("a:bodyPr")) if tx_body is not None else None)
+            body_prs.append(tx_body.find(_A_BODY_PR) if tx_body is not None else None)
             text = read_text_body(tx_body, layers, [b for b in body_prs if b is not None], self.scope, node_id)
         has_text = text is not None and any(p.runs for p in text.paragraphs)
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
-        tx_xfrm = el.find(qn("dsp:txXfrm"))
+        tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
             return self._split_text_box(node, read_xfrm(tx_xfrm), frame)
         return node
@@ -561,20 +594,55 @@ class ShapeReader:
 def visible_3d(holder: etree._Element | None) -> bool:
     """True when spPr / bodyPr asks for 3-D that changes the look: a turned camera, a bevel, an
     extrusion or a contour (a front camera with a flat shape draws the same as 2-D)."""
-    if holder is None:
-        return False
-    scene = holder.find(qn("a:scene3d"))
-    camera = scene.find(qn("a:camera")) if scene is not None else None
+    return holder is not None and _visible_3d_parts(_kids(holder))
+
+
+def _visible_3d_parts(parts: dict[str, etree._Element]) -> bool:
+    scene = parts.get("scene3d")
+    camera = scene.find(_A_CAMERA) if scene is not None else None
     if camera is not None and (
-        not camera.get("prst", "").startswith("orthographicFront") or camera.find(qn("a:rot")) is not None
+        not camera.get("prst", "").startswith("orthographicFront") or camera.find(_A_ROT) is not None
     ):
         return True
-    sp3d = holder.find(qn("a:sp3d"))
+    sp3d = parts.get("sp3d")
     if sp3d is None:
         return False
-    if sp3d.find(qn("a:bevelT")) is not None or sp3d.find(qn("a:bevelB")) is not None:
+    if sp3d.find(_A_BEVEL_T) is not None or sp3d.find(_A_BEVEL_B) is not None:
         return True
     return any(float(sp3d.get(k, "0") or 0) > 0 for k in ("extrusionH", "contourW"))
+
+
+_FILL = "#fill"
+_GEOM = "#geom"
+_EFFECT = "#effect"
+_GROUPS = {name: _FILL for name in FILL_TAGS} | {
+    "prstGeom": _GEOM,
+    "custGeom": _GEOM,
+    "effectLst": _EFFECT,
+    "effectDag": _EFFECT,
+}
+_A_CAMERA, _A_ROT, _A_BEVEL_T, _A_BEVEL_B = qn("a:camera"), qn("a:rot"), qn("a:bevelT"), qn("a:bevelB")
+_A_LST_STYLE, _A_BODY_PR, _A_HLINK_CLICK = qn("a:lstStyle"), qn("a:bodyPr"), qn("a:hlinkClick")
+_CNV_PR = {qn("p:cNvPr"), qn("dsp:cNvPr")}
+
+
+def _kids(el: etree._Element | None) -> dict[str, etree._Element]:
+    """An element's children by local name (the first of each), plus '#fill', '#geom' and
+    '#effect' for its first fill, geometry and effect list: one pass instead of many finds."""
+    out: dict[str, etree._Element] = {}
+    if el is None:
+        return out
+    for child in el:
+        tag = child.tag
+        if not isinstance(tag, str):
+            continue
+        name = tag[tag.rfind("}") + 1 :]
+        if name not in out:
+            out[name] = child
+            group = _GROUPS.get(name)
+            if group is not None and group not in out:
+                out[group] = child
+    return out
 
 
 def _int(el: etree._Element | None, name: str) -> int | None:
@@ -618,24 +686,10 @@ def _own(el: etree._Element | None) -> tuple[etree._Element, None] | None:
     return (el, None) if el is not None else None
 
 
-def _ln(sp_pr: etree._Element | None) -> etree._Element | None:
-    return sp_pr.find(qn("a:ln")) if sp_pr is not None else None
-
-
 def _geom(sp_pr: etree._Element | None) -> etree._Element | None:
     if sp_pr is None:
         return None
     for tag in ("a:prstGeom", "a:custGeom"):
-        found = sp_pr.find(qn(tag))
-        if found is not None:
-            return found
-    return None
-
-
-def _effect_el(sp_pr: etree._Element | None) -> etree._Element | None:
-    if sp_pr is None:
-        return None
-    for tag in ("a:effectLst", "a:effectDag"):
         found = sp_pr.find(qn(tag))
         if found is not None:
             return found
