@@ -42,6 +42,8 @@ class BatchHost:
     tool_error: Callable[[AceError, str], AceError]
     timings: list[float] = field(default_factory=list)
     forbidden: tuple[str, ...] = ("select_channel",)
+    precheck: Callable[[str], None] | None = None
+    """called with the tool name before its arguments are checked (e.g. to refuse an unsupported tool)"""
 
 
 def run_batch(p: Any, host: BatchHost) -> ToolOutcome:
@@ -100,6 +102,8 @@ def _batch_op(
         if tool == "batch_execute":
             raise ToolError("batch_execute cannot be nested", field=f"operations[{i}].tool")
         spec = registry().get(tool)
+        if host.precheck is not None:
+            host.precheck(tool)
         args = resolve_refs(op.args, results, by_name, "args")
         params = spec.validate(args)
         if tool in host.forbidden:

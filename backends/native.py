@@ -260,6 +260,7 @@ class NativeBackend:
         """One tool call; never raises for tool errors. A failing mutating call changes nothing."""
         try:
             spec = registry().get(tool)
+            self._refuse_unsupported(tool)
             params = spec.validate(args)
             if tool == "batch_execute":
                 return self._batch_params(params)
@@ -306,6 +307,7 @@ class NativeBackend:
             run=run_one,
             tool_error=self._tool_error,
             timings=self.timings,
+            precheck=self._refuse_unsupported,
         )
         self._in_batch = True
         try:
@@ -313,11 +315,16 @@ class NativeBackend:
         finally:
             self._in_batch = False
 
-    def _run(self, spec: ToolSpec, params: Any, doc: Any, args: Any = None) -> dict[str, Any]:
-        if spec.name in self.unsupported:
+    def _refuse_unsupported(self, tool: str) -> None:
+        if tool in self.unsupported:
             raise UnsupportedError(
-                f"unsupported on {self.name}: {spec.name}: {self.unsupported[spec.name]}", where=f"tool {spec.name}"
+                f"unsupported on {self.name}: {tool}: {self.unsupported[tool]}",
+                where=f"tool {tool}",
+                hint="the scene-graph backend binds it; on this format, use other tools",
             )
+
+    def _run(self, spec: ToolSpec, params: Any, doc: Any, args: Any = None) -> dict[str, Any]:
+        self._refuse_unsupported(spec.name)
         if not spec.mutates:
             return self._run_view(spec, params, doc)
         handler = self.handlers.get(spec.name)

@@ -65,7 +65,7 @@ class OoxmlBackend(NativeBackend):
     def _read(self, doc: OoxmlDoc) -> Deck:
         from adapters.ooxml.read_deck import read_pptx
 
-        deck = read_pptx(doc.pkg.to_bytes(), where=f"{self.name} document")
+        deck = read_pptx(doc.package_bytes(), where=f"{self.name} document")
         deck.name = doc.header.name
         if deck.source is not None and doc.header.source is not None:
             deck.source.path = doc.header.source.path
@@ -104,7 +104,7 @@ class OoxmlBackend(NativeBackend):
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="ace-ooxml-") as tmp:
             src = Path(tmp) / "deck.pptx"
-            src.write_bytes(doc.pkg.to_bytes())
+            src.write_bytes(doc.package_bytes())
             pngs = render_pptx(src, Path(tmp) / "png", width=width)
             paths = []
             for i, sid in enumerate(wanted, start=1):

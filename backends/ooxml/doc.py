@@ -91,6 +91,16 @@ class OoxmlDoc(NativeDoc):
         self.owned.add(part)
         return self.pkg.xml(part)
 
+    def package_bytes(self) -> bytes:
+        """The package as .pptx bytes. Relationship parts the edits added get a content type even
+        when the source declared its own ones one by one (no Default for 'rels')."""
+        from adapters.ooxml.package_out import CONTENT_TYPES
+
+        if "rels" not in self.pkg.defaults:
+            self.pkg.defaults["rels"] = CONTENT_TYPES["rels"]
+            self.pkg._ct_dirty = True
+        return self.pkg.to_bytes()
+
     def put_xml(self, part: str, root: etree._Element, content_type: str | None = None) -> None:
         self.pkg.put_xml(part, root, content_type)
         self.owned.add(part)

@@ -23,8 +23,10 @@ from backends.ooxml.shapes import (
     FILL_TAGS,
     LN_ORDER,
     RPR_ORDER,
+    SHAPE_TAGS,
     SP_PR_ORDER,
     cnv_of,
+    key_of,
     replace_group,
     sp_pr_of,
 )
@@ -374,11 +376,10 @@ def replace_color(ctx: NCtx, p: Any) -> dict[str, Any]:
     if scope is None or scope in doc.parts:
         sid, part = doc.slide_part(scope, "scopeNodeId")
         roots = [doc.edit(part).find(qn("p:cSld"))]
-        touched = [key for key in doc.shapes(sid)]
     else:
         sid, shape = doc.find(scope, "scopeNodeId", write=True)
         roots = [shape]
-        touched = [scope]
+    touched: list[str] = []
     src, dst = p.fromColor, p.toColor
     count = 0
     for root in roots:
@@ -394,12 +395,15 @@ def replace_color(ctx: NCtx, p: Any) -> dict[str, Any]:
             new = etree.Element(qn("a:srgbClr"), val=dst.hex[1:])
             for a in alpha:
                 new.append(a)
+            owner = next((a for a in colour.iterancestors() if local(a.tag) in SHAPE_TAGS), None)
+            key = key_of(owner, sid) if owner is not None else None
+            if key is not None and key not in touched:
+                touched.append(key)
             colour.getparent().replace(colour, new)
             count += 1
-    if count:
-        for nid in touched:
-            ctx.touch(nid)
-    else:
+    for nid in touched:
+        ctx.touch(nid)
+    if not count:
         ctx.warn("no colour matched fromColor within the tolerance")
     return {"replaced": count}
 
