@@ -132,7 +132,7 @@ def _systemic(doc: HtmlDoc) -> str:
                     key = value.strip().lower()
                     uses[key][attr] += 1
                     where[key].add(i + 1)
-            if el.tag in ("span", "a") and "font-family" in style:
+            if el.tag in ("p", "span", "a") and "font-family" in style:
                 fam = style["font-family"].split(",")[0].strip().strip("'\"")
                 fonts[fam] += 1
                 if "font-size" in style:
@@ -141,9 +141,9 @@ def _systemic(doc: HtmlDoc) -> str:
     for key, counter in sorted(uses.items(), key=lambda kv: -sum(kv[1].values())):
         props = ", ".join(f"{k} {v}" for k, v in counter.most_common())
         lines.append(f"{key}: {props}; slides {','.join(str(n) for n in sorted(where[key]))}")
-    lines.append("<!-- font families of the text runs (runs; sizes) -->")
+    lines.append("<!-- font families of paragraphs and runs (uses; sizes) -->")
     for fam, n in fonts.most_common():
-        lines.append(f"font-family {fam}: {n} runs; font-size {', '.join(sorted(sizes[fam]))}")
+        lines.append(f"font-family {fam}: {n} uses; font-size {', '.join(sorted(sizes[fam]))}")
     order = " ".join(f'{i + 1}:"{s}"' for i, s in enumerate(doc.order))
     lines.append(f"<!-- slides {order} -->")
     return "\n".join(lines)
