@@ -27,6 +27,7 @@ from backends.base import SerializeMode, ToolOutcome, error_outcome, ok_outcome
 from backends.batch import BatchHost, run_batch
 
 __all__ = [
+    "BACKEND_NAMES",
     "Handler",
     "Handlers",
     "NCtx",
@@ -36,10 +37,35 @@ __all__ = [
     "align_reference",
     "cell_at",
     "font_weight_italic",
+    "make_backend",
     "new_order",
     "stale_error",
     "z_target",
 ]
+
+BACKEND_NAMES = ("scenegraph", "ooxml", "html")
+"""The editing substrates of the representation ablations (DESIGN.md, "Backends and the tool suite")."""
+
+
+def make_backend(name: str, deck: Deck | None = None, **options: Any) -> Any:
+    """A backend by name: scenegraph (the IR), ooxml (the OpenXML package), html (the DOM)."""
+    from ace_core.errors import BadInputError
+
+    key = name.strip().lower()
+    if key == "scenegraph":
+        from backends.scenegraph import SceneGraphBackend
+
+        return SceneGraphBackend(deck, **options)
+    if key == "ooxml":
+        from backends.ooxml import OoxmlBackend
+
+        return OoxmlBackend(deck, **options)
+    if key == "html":
+        from backends.html import HtmlBackend
+
+        return HtmlBackend(deck, **options)
+    raise BadInputError(f"unknown backend {name!r}", where="--backend", hint=f"use one of {', '.join(BACKEND_NAMES)}")
+
 
 _STALE_HINT = "ids of deleted nodes are stale; call get_page_structure for the current ids"
 

@@ -147,3 +147,18 @@ def test_agent_loop_on_the_html_backend(tmp_path: Path) -> None:
     assert next(e for e in events if e["event"] == "route")["backend"] == "html"
     agent_prompt = next(c for c in client.calls if c["purpose"] == "agent")
     assert 'data-id=\\"s1-title\\"' in json.dumps(agent_prompt["messages"])  # the agent saw HTML
+
+
+def test_ace_edit_instruction_on_the_html_backend(tmp_path: Path, capsys) -> None:
+    from cli.main import main
+
+    out, log = tmp_path / "out.html", tmp_path / "run.jsonl"
+    args = ["edit", str(SAMPLE), "-i", "On slide 1, make the title red and bold", "--model", f"scripted:{SCRIPT}"]
+    assert main([*args, "--backend", "html", "-o", str(out), "--log", str(log), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["scores"] == [3, 5]
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert next(e for e in events if e["event"] == "route")["backend"] == "html"
+    title = read(out).find("s1-title")[1]
+    run = title.text.style.merged(title.text.paragraphs[0].style).merged(title.text.paragraphs[0].runs[0].style)
+    assert run.fill.color.hex == "#FF0000" and run.font_weight == 700

@@ -167,3 +167,23 @@ def test_agent_loop_on_the_ooxml_backend(tmp_path: Path) -> None:
     assert 0 < ctx["tokens"] < ctx["full_tokens"]
     agent_prompt = next(c for c in client.calls if c["purpose"] == "agent")
     assert "<p:sld " in json.dumps(agent_prompt["messages"])  # the agent saw OpenXML
+
+
+def test_ace_edit_on_the_ooxml_backend(tmp_path: Path, capsys) -> None:
+    from cli.main import main
+
+    ops = tmp_path / "ops.json"
+    ops.write_text(json.dumps([{"tool": "set_fill_color", "args": {"nodeId": "s1-title", "color": "#FF0000"}}]))
+    out = tmp_path / "out.pptx"
+    assert main(["edit", str(SAMPLE), "--ops", str(ops), "--backend", "ooxml", "-o", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["backend"] == "ooxml" and data["changes"]["edits"] >= 1
+    title = read(out).find("s1-title")[1]
+    assert title.text.style.merged(title.text.paragraphs[0].runs[0].style).fill.color.hex == "#FF0000"
+    ops.write_text(json.dumps([{"tool": "set_padding", "args": {"nodeId": "s2-row", "paddingTop": 4}}]))
+    refused = tmp_path / "refused.pptx"
+    assert main(["edit", str(SAMPLE), "--ops", str(ops), "--backend", "ooxml", "-o", str(refused)]) == 2
+    assert "unsupported on ooxml: set_padding: flat format, no auto-layout" in capsys.readouterr().err
+    assert not refused.exists()
+    assert main(["edit", str(SAMPLE), "--ops", str(ops), "--backend", "pdf", "-o", str(refused)]) == 2
+    assert "unknown backend" in capsys.readouterr().err

@@ -24,19 +24,21 @@ def run_agent_edit(
     max_tokens: int | None = None,
     max_cost: float | None = None,
     max_seconds: float | None = None,
+    backend: str = "scenegraph",
 ) -> None:
-    """`ace edit DECK -i INSTRUCTION --model MODEL -o OUT`: route, edit on the scene-graph backend with
-    the self-correcting loop, write OUT with its format's adapter and the trajectory log (JSONL)."""
+    """`ace edit DECK -i INSTRUCTION --model MODEL -o OUT`: route, edit on the chosen backend
+    (scenegraph, ooxml or html) with the self-correcting loop, write OUT with its format's adapter
+    and the trajectory log (JSONL)."""
     from ace_core.agent import Budget, Trajectory, run_agent
     from ace_core.llm import get_client
     from adapters import read, write
     from backends.agent_binding import AgentBinding
-    from backends.scenegraph import SceneGraphBackend
+    from backends.native import make_backend
     from judge.llm.edit_judge import make_if_judge
 
     deck = read(deck_path)
     client = get_client(model)
-    binding = AgentBinding(SceneGraphBackend())
+    binding = AgentBinding(make_backend(backend))
     judge = make_if_judge(client, render=_render_slides)
     log_path = log or output.with_name(output.name + ".trajectory.jsonl")
     trajectory = Trajectory(log_path)

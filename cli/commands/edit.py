@@ -1,5 +1,6 @@
 """`ace edit DECK --ops OPS.json -o OUT`: apply a tool batch to a deck of any format on the
-scene-graph backend; `--insert-from OTHER --slides 2,5` copies slides in; `-i` runs the agent."""
+scene-graph backend (or, with --backend, on the OOXML package or the HTML DOM); `--insert-from
+OTHER --slides 2,5` copies slides in; `-i` runs the agent."""
 
 from __future__ import annotations
 
@@ -48,11 +49,17 @@ def edit(
     max_seconds: float | None = typer.Option(None, "--max-seconds", help="Wall-time budget in seconds (-i)."),
     from_: str | None = FROM_OPTION,
     to: str | None = typer.Option(None, "--to", help="Output format (pptx, html, figma, ir)."),
+    backend: str = typer.Option(
+        "scenegraph",
+        "--backend",
+        help="Edit on: scenegraph (the IR, auto-layout), ooxml (the OpenXML package, flat) or html (the DOM).",
+    ),
     json_: bool = JSON_OPTION,
 ) -> None:
     """Edit a deck with tool calls (one atomic batch) and write the result. The input is never
     modified; a failing command writes nothing and exits 2 naming the command, tool and field."""
     set_json(json_)
+    backend = _backend_name(backend)
     if instruction is not None:
         if ops is not None or insert_from is not None:
             raise BadInputError("-i cannot be combined with --ops or --insert-from", where="ace edit")
@@ -72,6 +79,7 @@ def edit(
             max_tokens=max_tokens,
             max_cost=max_cost,
             max_seconds=max_seconds,
+            **({"backend": backend} if backend != "scenegraph" else {}),
         )
         return
     if ops is None and insert_from is None:
@@ -87,20 +95,21 @@ def edit(
             "the output would overwrite the input", where=str(output), hint="choose another output path"
         )
     operations = _operations(ops, insert_from, slides, at)
-    from backends.scenegraph import SceneGraphBackend
+    from backends.native import make_backend
 
     deck = read_deck(deck_path, from_)
     report_losses(deck.report)
-    backend = SceneGraphBackend(deck)
-    origin = backend.export()
-    outcome = backend.batch(operations["operations"], atomic=True, stop_on_error=True)
+    editor = make_backend(backend, deck)
+    origin = editor.export()
+    outcome = editor.batch(operations["operations"], atomic=True, stop_on_error=True)
     results = outcome["result"]["results"]
     if not outcome["ok"]:
         _fail(outcome["result"])
-    edited = backend.export()
+    edited = editor.export()
     summary = _summary(origin, edited)
     data: dict[str, Any] = {
         "input": str(deck_path),
+        "backend": backend,
         "output": None if dry_run else str(output),
         "dry_run": dry_run,
         "operations": len(results),
@@ -113,6 +122,15 @@ def edit(
         wreport = write(edited, output, fmt=to)  # type: ignore[arg-type]
         report_losses(wreport)
     out.result(data, lambda c: _print(c, data, dry_run))
+
+
+def _backend_name(name: str) -> str:
+    from backends.native import BACKEND_NAMES
+
+    key = name.strip().lower()
+    if key not in BACKEND_NAMES:
+        raise BadInputError(f"unknown backend {name!r}", where="--backend", hint=f"use {', '.join(BACKEND_NAMES)}")
+    return key
 
 
 def _same_file(a: Path, b: Path) -> bool:
