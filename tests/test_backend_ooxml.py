@@ -187,3 +187,12 @@ def test_ace_edit_on_the_ooxml_backend(tmp_path: Path, capsys) -> None:
     assert not refused.exists()
     assert main(["edit", str(SAMPLE), "--ops", str(ops), "--backend", "pdf", "-o", str(refused)]) == 2
     assert "unknown backend" in capsys.readouterr().err
+
+
+def test_layout_shapes_are_not_the_slides_to_edit() -> None:
+    deck = read(ROOT / "fixtures" / "decks" / "pptagent-build_effective_agents.pptx")
+    inherited = next(n.id for s in deck.slides for n in s.children if "pptx.inherited" in n.meta)
+    b = OoxmlBackend(deck)
+    err = b.execute("set_fill_color", {"nodeId": inherited, "color": "#FF0000"})["error"]
+    assert "drawn from the slide's layout" in err["reason"] and err["field"] == "nodeId"
+    assert b.export().to_dict() == OoxmlBackend(deck).export().to_dict()

@@ -120,10 +120,14 @@ def _index_slide(doc: OoxmlDoc, slide: Any) -> None:
     part = doc.parts[slide.id]
     own = {}
     for node in slide.iter_nodes():
-        if cv.META_INHERITED in node.meta or node.source is None or not node.source.ref:
+        if cv.META_INHERITED in node.meta:
+            doc.readonly[node.id] = f"slide's {node.meta[cv.META_INHERITED]}"
+            continue
+        if node.source is None or not node.source.ref:
             continue
         ref_part, cnv_id, occ = cv.parse_node_ref(node.source.ref)
         if ref_part != part:
+            doc.readonly[node.id] = f"part {ref_part} (a SmartArt drawing)"
             continue
         own[(cnv_id, occ)] = node
     if not own:

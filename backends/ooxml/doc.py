@@ -63,6 +63,9 @@ class OoxmlDoc(NativeDoc):
     """slide px box of placeholders whose geometry comes from the layout (no xfrm of their own)"""
     owned: set[str] = field(default_factory=set)
     """parts whose parsed tree this document may edit in place"""
+    readonly: dict[str, str] = field(default_factory=dict)
+    """node id -> where it is drawn from, for nodes the slide shows but does not own (layout or
+    master shapes, SmartArt drawing shapes)"""
 
     def fork(self) -> OoxmlDoc:
         return OoxmlDoc(
@@ -75,6 +78,7 @@ class OoxmlDoc(NativeDoc):
             where=dict(self.where),
             base_boxes=dict(self.base_boxes),
             owned=set(),
+            readonly=self.readonly,
         )
 
     # -- parts ---------------------------------------------------------------------------------
@@ -160,6 +164,12 @@ class OoxmlDoc(NativeDoc):
         if sid is None:
             if node_id in self.parts:
                 raise ToolError(f"{node_id!r} is a slide id, not a node id", field=field, hint="give a node id")
+            if node_id in self.readonly:
+                raise ToolError(
+                    f"{node_id!r} is drawn from the {self.readonly[node_id]}: ooxml edits the slide's own shapes only",
+                    field=field,
+                    hint="edit a shape of the slide itself, or add one (create_*) over it",
+                )
             raise stale_error(self, node_id, field)
         shape = self.shapes(sid, write=write)[node_id]
         if write:
