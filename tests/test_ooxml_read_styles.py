@@ -183,6 +183,18 @@ def test_chart_default_text_comes_from_its_txPr(tmp_path: Path) -> None:
     svg = render_html(deck, embed_source=False)[0]
     assert 'font-size="16"' in svg and "18pt" not in svg
 
+    # the chart area's own fill and outline (chartSpace c:spPr) are the chart node's
+    area = '<c:spPr><a:solidFill><a:srgbClr val="404040"/></a:solidFill><a:ln w="19050"><a:solidFill>'
+    area += '<a:srgbClr val="D9D9D9"/></a:solidFill></a:ln></c:spPr>'
+    dark = rezip(
+        tmp_path / "chart.pptx",
+        tmp_path / "dark.pptx",
+        {"ppt/charts/chart1.xml": lambda body: body.replace(b"</c:chart>", b"</c:chart>" + area.encode(), 1)},
+    )
+    node = next(n for _, n in read_pptx(dark).iter_nodes() if n.type == "CHART")
+    assert [f.color.hex for f in node.fills] == ["#404040"]
+    assert [(s.weight, s.paint.color.hex) for s in node.strokes] == [(2.0, "#D9D9D9")]
+
 
 # -- lines -------------------------------------------------------------------------------------
 def test_a_line_without_a_width_is_a_hairline_every_writer_draws(tmp_path: Path) -> None:

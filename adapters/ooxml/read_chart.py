@@ -265,8 +265,9 @@ def _labels(el: etree._Element | None) -> DataLabels | None:
     )
 
 
-def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
-    """Parse a chart part; None (with a loss entry) when it is missing or unreadable."""
+def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list] | None = None) -> ChartData | None:
+    """Parse a chart part; None (with a loss entry) when it is missing or unreadable. With `area`,
+    the chart area's own fill and line (chartSpace c:spPr) go to area['fills'] / area['strokes']."""
     pkg = scope.ctx.pkg
     try:
         root = pkg.xml(part)
@@ -277,6 +278,12 @@ def read_chart_part(part: str, scope: Scope, node_id: str) -> ChartData | None:
         scope.loss("chart", f"chart part {part} is missing", node_id, severity="error")
         return None
     pkg.forget(part)
+    sp_pr = root.find(qn("c:spPr"))
+    if area is not None and sp_pr is not None:
+        fill = find_fill(sp_pr)
+        area["fills"] = read_fill(fill, scope, node_id=node_id) if fill is not None else []
+        ln = sp_pr.find(qn("a:ln"))
+        area["strokes"] = read_stroke([(ln, None)], scope, node_id) if ln is not None else []
     chart = root.find(qn("c:chart"))
     plot = chart.find(qn("c:plotArea")) if chart is not None else None
     if plot is None:

@@ -57,7 +57,9 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
         if rel is None or rel.external:
             scope.loss("chart", "chart relationship is missing", node_id, severity="error")
             return ChartNode(**data)
-        chart = read_chart_part(rel.target, scope, node_id)
+        area: dict[str, list] = {}
+        chart = read_chart_part(rel.target, scope, node_id, area)
+        data.update(area)  # the chart area's fill and outline are the frame's
         return ChartNode(**data, chart=chart) if chart is not None else ChartNode(**data)
     if uri == URI_DIAGRAM:
         return _smartart(reader, gdata, data, frame)
