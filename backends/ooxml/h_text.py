@@ -4,16 +4,17 @@ a:bodyPr (anchor, autofit)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from lxml import etree
 
 from ace_core.errors import ToolError
-from adapters.ooxml.ns import qn
+from adapters.ooxml.ns import local, qn
 from backends.native import Handlers, NCtx, font_weight_italic
 from backends.ooxml.doc import OoxmlDoc
 from backends.ooxml.edit import body_of, ensure_body, iter_rprs, ppr_of, set_attr, set_body_text
-from backends.ooxml.shapes import BODYPR_ORDER, PPR_ORDER, RPR_ORDER, insert_ordered, replace_group
+from backends.ooxml.shapes import BODYPR_ORDER, FILL_TAGS, PPR_ORDER, RPR_ORDER, insert_ordered, replace_group
 
 table = Handlers()
 
@@ -94,16 +95,7 @@ def set_text_properties(ctx: NCtx, p: Any) -> None:
             break
         ppr = ppr_of(para)
         if p.lineHeight is not None:
-            lh = p.lineHeight
-            if lh.unit == "AUTO":
-                replace_group(ppr, None, ("lnSpc",), PPR_ORDER)
-            else:
-                node = etree.Element(qn("a:lnSpc"))
-                if lh.unit == "PERCENT":
-                    etree.SubElement(node, qn("a:spcPct"), val=str(round(lh.value * 1000)))
-                else:
-                    etree.SubElement(node, qn("a:spcPts"), val=str(round(lh.value * PT_PER_PX * 100)))
-                replace_group(ppr, node, ("lnSpc",), PPR_ORDER)
+            _line_height(ppr, p.lineHeight)
         if p.paragraphSpacing is not None:
             replace_group(ppr, _spacing("spcAft", p.paragraphSpacing * PT_PER_PX), ("spcAft",), PPR_ORDER)
         if p.textAlignHorizontal is not None:
@@ -207,3 +199,139 @@ def _paragraphs_touched(paras: list[etree._Element], ranges: list[Any]) -> set[i
 
 
 HANDLERS = table.handlers
+
+
+# -- character ranges ------------------------------------------------------------------------------
+def _u16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _cut(text: str, u16: int) -> int:
+    """The str index at UTF-16 offset `u16` of `text`."""
+    n = 0
+    for i, ch in enumerate(text):
+        if n >= u16:
+            return i
+        n += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
+def _split_run(run: etree._Element, at: int) -> etree._Element:
+    """Split an a:r at UTF-16 offset `at` of its text; returns the second half (after `run`)."""
+    t = run.find(qn("a:t"))
+    text = t.text or ""
+    i = _cut(text, at)
+    twin = copy.deepcopy(run)
+    t.text = text[:i]
+    twin.find(qn("a:t")).text = text[i:]
+    run.addnext(twin)
+    return twin
+
+
+def _runs_in(body: etree._Element, start: int, end: int) -> tuple[list[etree._Element], list[etree._Element], int]:
+    """The a:r elements covering [start, end) (split at the ends), the paragraphs touched, and
+    the text's UTF-16 length. Paragraphs are joined by one character, as get_text_node_info counts."""
+    pos = 0
+    picked: list[etree._Element] = []
+    paras: list[etree._Element] = []
+    for pi, para in enumerate(body.findall(qn("a:p"))):
+        if pi:
+            pos += 1
+        para_start = pos
+        for item in list(para):
+            if not isinstance(item.tag, str):
+                continue
+            name = local(item.tag)
+            if name == "br":
+                pos += 1
+                continue
+            if name not in ("r", "fld"):
+                continue
+            t = item.find(qn("a:t"))
+            n = _u16(t.text or "") if t is not None else 0
+            a, b = pos, pos + n
+            pos = b
+            if b <= start or a >= end or n == 0:
+                continue
+            run = item
+            if name == "r" and start > a:
+                run = _split_run(run, start - a)
+                a = start
+            if name == "r" and end < b:
+                _split_run(run, end - a)
+            picked.append(run)
+        if para_start <= end and pos >= start and (pos > para_start or start == para_start):
+            paras.append(para)
+    return picked, paras, pos
+
+
+@table.bind("set_text_range_style")
+def set_text_range_style(ctx: NCtx, p: Any) -> dict[str, Any]:
+    """Runs are split at the range's ends (a:r elements keep their a:rPr) and the range's runs get
+    the given a:rPr properties; lineHeight goes to the paragraphs the range touches."""
+    from adapters.ooxml.write_style import solid_fill
+
+    doc: OoxmlDoc = ctx.doc
+    if p.textCase is not None and p.textCase not in _CAPS:
+        raise ToolError(f"unsupported on ooxml: textCase {p.textCase}", field="textCase", hint="UPPER or SMALL_CAPS")
+    given = {k for k, v in p if v is not None} - {"nodeId", "start", "end"}
+    if not given:
+        raise ToolError("give at least one style property", field="(arguments)")
+    sid, _ = doc.find(p.nodeId, write=True)
+    body = text_body(doc, p.nodeId)
+    total = sum(_u16("".join(t.text or "" for t in para.iter(qn("a:t")))) for para in body.findall(qn("a:p")))
+    total += len(body.findall(qn("a:p"))) - 1 + len(list(body.iter(qn("a:br"))))
+    if p.end > total:
+        raise ToolError(f"end {p.end} is past the text's length {total} (UTF-16 units)", field="end")
+    runs, paras, _ = _runs_in(body, p.start, p.end)
+    pctx = doc.part_ctx(doc.parts[sid], sid)
+    weight, italic = (None, None)
+    if p.fontStyle is not None:
+        weight, italic = font_weight_italic(p.fontStyle)
+    if p.fontWeight is not None:
+        weight = p.fontWeight
+    for run in runs:
+        rpr = run.find(qn("a:rPr"))
+        if rpr is None:
+            rpr = etree.Element(qn("a:rPr"))
+            run.insert(0, rpr)
+        font_props(rpr, p.fontFamily, weight, italic)
+        if p.fontSize is not None:
+            rpr.set("sz", str(max(100, min(400000, round(p.fontSize * PT_PER_PX * 100)))))
+        if p.fill is not None:
+            replace_group(rpr, solid_fill(p.fill, pctx), FILL_TAGS, RPR_ORDER)
+        if p.textDecoration is not None:
+            set_attr(rpr, "u", "sng" if p.textDecoration == "UNDERLINE" else "none")
+            set_attr(rpr, "strike", "sngStrike" if p.textDecoration == "STRIKETHROUGH" else "noStrike")
+        if p.textCase is not None:
+            set_attr(rpr, "cap", _CAPS[p.textCase])
+        if p.letterSpacing is not None:
+            rpr.set("spc", str(round(p.letterSpacing * PT_PER_PX * 100)))
+        if p.hyperlink is not None:
+            replace_group(rpr, None, ("hlinkClick",), RPR_ORDER)
+            if p.hyperlink:
+                rid, action = pctx.link_rel(p.hyperlink)
+                link = etree.Element(qn("a:hlinkClick"))
+                if rid:
+                    link.set(qn("r:id"), rid)
+                if action:
+                    link.set("action", action)
+                insert_ordered(rpr, link, RPR_ORDER)
+    if p.lineHeight is not None:
+        for para in paras:
+            _line_height(ppr_of(para), p.lineHeight)
+    ctx.touch(p.nodeId)
+    text = "".join(t.text or "" for r in runs for t in r.iter(qn("a:t")))
+    return {"range": {"start": p.start, "end": p.end}, "text": text}
+
+
+def _line_height(ppr: etree._Element, lh: Any) -> None:
+    if lh.unit == "AUTO":
+        replace_group(ppr, None, ("lnSpc",), PPR_ORDER)
+        return
+    node = etree.Element(qn("a:lnSpc"))
+    if lh.unit == "PERCENT":
+        etree.SubElement(node, qn("a:spcPct"), val=str(round(lh.value * 1000)))
+    else:
+        etree.SubElement(node, qn("a:spcPts"), val=str(round(lh.value * PT_PER_PX * 100)))
+    replace_group(ppr, node, ("lnSpc",), PPR_ORDER)
