@@ -24,7 +24,6 @@ UNSUPPORTED: dict[str, str] = {
     "create_mask": "DrawingML has no clipping masks",
     "boolean_nodes": "DrawingML has no boolean shape operations",
     "set_blend_mode": "DrawingML has no blend modes",
-    "set_slide_layout": "re-binding placeholders to another slide layout is not implemented on ooxml",
     "insert_slides_from": "copying slides from another deck is not implemented on ooxml",
 }
 

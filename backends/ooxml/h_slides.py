@@ -382,3 +382,44 @@ def clear_canvas(ctx: NCtx, p: Any) -> dict[str, Any]:
 
 
 HANDLERS = table.handlers
+
+
+@table.bind("set_slide_layout")
+def set_slide_layout(ctx: NCtx, p: Any) -> dict[str, Any]:
+    """The slide is related to the master's matching layout; its title / body placeholders move
+    to the layout's boxes and the placeholders it lacks are added (p:ph shapes)."""
+    from adapters.ooxml.write_shapes import node_elements
+    from backends.ooxml.edit import set_abs_box
+
+    doc: OoxmlDoc = ctx.doc
+    sid, part = doc.slide_part(p.slideId)
+    current = ctx.backend.view(doc).slide(sid)
+    own = [n for n in current.children if cv.META_INHERITED not in n.meta]
+    before = {n.id: (n.x, n.y, n.width, n.height) for n in own}
+    state, result = ctx.backend.build(
+        doc, ctx.tool, {**ctx.args, "slideId": sid}, slides=[current.model_copy(update={"children": own}, deep=True)]
+    )
+    built = state.slides[sid]
+    tree = doc.sp_tree(sid, write=True)
+    shapes = doc.shapes(sid, write=True)
+    pctx = doc.part_ctx(part, sid)
+    from backends.ooxml.h_ops import place_in
+
+    for node in built.children:
+        box = (node.x, node.y, node.width, node.height)
+        if node.id in before:
+            if before[node.id] != box and node.id in shapes:
+                set_abs_box(doc, node.id, shapes[node.id], box)
+                ctx.touch(node.id)
+            continue
+        for item in node_elements(node, pctx, placeholders=True):
+            place_in(tree, item)
+            doc.register(item, sid, {node.id: node.type})
+        ctx.touch(node.id)
+    rels = doc.pkg.rels(part)
+    for rel in rels.of_type(RT.SLIDE_LAYOUT):
+        rel.target = _layout_part(doc, p.layout)
+        rels.dirty = True
+    for w in result.get("warnings", []):
+        ctx.warn(w)
+    return {"placeholders": result.get("placeholders", {})}
