@@ -433,8 +433,14 @@ class NativeBackend:
 
     # -- images, renders ---------------------------------------------------------------------------
     def work_dir(self) -> Path:
+        """Where renders (and the HTML document's asset files) go; a temporary folder the backend
+        removes when it is garbage-collected, unless one was given."""
         if self._work_dir is None:
+            import shutil
+            import weakref
+
             self._work_dir = Path(tempfile.mkdtemp(prefix=f"ace-{self.name}-"))
+            weakref.finalize(self, shutil.rmtree, str(self._work_dir), True)
         self._work_dir.mkdir(parents=True, exist_ok=True)
         return self._work_dir
 
