@@ -334,6 +334,8 @@ class OutPackage:
             if rels.dirty or (name not in self.parts and rels.items):
                 if rels.items:
                     self.parts[name] = self._serialize(rels.to_xml())
+                    if self.content_type(name) is None:  # sources may declare each .rels part by Override
+                        self.set_content_type(name, CONTENT_TYPES["rels"])
                 else:
                     self.parts.pop(name, None)
         buf = io.BytesIO()

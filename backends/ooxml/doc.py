@@ -96,13 +96,7 @@ class OoxmlDoc(NativeDoc):
         return self.pkg.xml(part)
 
     def package_bytes(self) -> bytes:
-        """The package as .pptx bytes. Relationship parts the edits added get a content type even
-        when the source declared its own ones one by one (no Default for 'rels')."""
-        from adapters.ooxml.package_out import CONTENT_TYPES
-
-        if "rels" not in self.pkg.defaults:
-            self.pkg.defaults["rels"] = CONTENT_TYPES["rels"]
-            self.pkg._ct_dirty = True
+        """The package as .pptx bytes."""
         return self.pkg.to_bytes()
 
     def put_xml(self, part: str, root: etree._Element, content_type: str | None = None) -> None:
