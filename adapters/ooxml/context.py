@@ -25,6 +25,8 @@ class ReadContext:
     report: LossReport = field(default_factory=LossReport)
     ids: IdAllocator = field(default_factory=IdAllocator)
     slide_id_by_part: dict[str, str] = field(default_factory=dict)
+    color_contexts: dict[tuple, ColorContext] = field(default_factory=dict)
+    """slides' colour contexts by (theme, colour map): colours resolved once per read"""
     memo: dict = field(default_factory=dict)
     """what is worked out once and shared by the shapes of one slide (list-style levels, ...), by
     key; cleared after each slide so that no slide's XML is kept alive"""

@@ -315,10 +315,7 @@ class StyleRefs:
 
 
 def _ph(ref: etree._Element, scope: Scope) -> PhColor:
-    color = scope.colors.color(ref)
-    if color is None:
-        return PhColor(Color())
-    return PhColor(color, color.ref)
+    return scope.colors.ph_color(ref)
 
 
 def read_style_refs(style: etree._Element | None, scope: Scope) -> StyleRefs:

@@ -196,10 +196,13 @@ def _read_slide(
     if layout is None:
         ctx.loss("missing-layout", "the slide has no layout; master styles used", slide_id=slide_id)
     base_map = layout.clr_map if layout is not None else (master.clr_map if master else None)
-    colors = ColorContext(
-        theme=master.theme if master else masters.theme(None),
-        clr_map=parse_clr_map(root.find(qn("p:clrMapOvr")), base_map),
-    )
+    theme = master.theme if master else masters.theme(None)
+    clr_map = parse_clr_map(root.find(qn("p:clrMapOvr")), base_map)
+    # slides with the same theme and colour map share one context (and the colours it resolved)
+    key = (id(theme), tuple(sorted(clr_map.items())))
+    colors = ctx.color_contexts.get(key)
+    if colors is None or colors.theme is not theme:
+        colors = ctx.color_contexts[key] = ColorContext(theme=theme, clr_map=clr_map)
     scope = Scope(ctx, part, colors, slide_id, "", slide_id, index + 1)
     sctx = SlideCtx(layout=layout, master=master, default_text_style=default_style)
     csld = root.find(qn("p:cSld"))

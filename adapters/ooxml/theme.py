@@ -181,9 +181,10 @@ def parse_clr_map(el: etree._Element | None, base: dict[str, str] | None = None)
 _MISSING = object()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PhColor:
-    """The colour that 'phClr' stands for inside a theme style (from a fillRef / lnRef / bgRef)."""
+    """The colour that 'phClr' stands for inside a theme style (from a fillRef / lnRef / bgRef).
+    Compared by identity: ColorContext.ph_color hands out one per distinct reference."""
 
     color: Color
     ref: ColorRef | None = None
@@ -195,7 +196,8 @@ class ColorContext:
 
     theme: ThemeData
     clr_map: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_CLR_MAP))
-    _memo: dict[bytes, Color | None] = field(default_factory=dict, repr=False, compare=False)
+    _memo: dict[tuple[bytes, PhColor | None], Color | None] = field(default_factory=dict, repr=False, compare=False)
+    _ph_memo: dict[bytes, PhColor] = field(default_factory=dict, repr=False, compare=False)
 
     def scheme(self, name: str) -> Color | None:
         slot = self.clr_map.get(name, name)
@@ -206,15 +208,25 @@ class ColorContext:
         Colours are immutable, so one is resolved once per distinct XML (decks repeat a few)."""
         if el is None:
             return None
-        if ph is not None:  # a theme style's placeholder colour: rarer, and costly to hash
-            return self._resolve(el, ph)
-        key = etree.tostring(el, with_tail=False)
+        key = (etree.tostring(el, with_tail=False), ph)
         found = self._memo.get(key, _MISSING)
         if found is _MISSING:
-            found = self._resolve(el, None)
+            found = self._resolve(el, ph)
             if len(self._memo) < 4096:
                 self._memo[key] = found
         return found  # type: ignore[return-value]
+
+    def ph_color(self, ref: etree._Element) -> PhColor:
+        """The placeholder colour a style reference (fillRef, lnRef, effectRef, bgRef) gives
+        phClr; the same object for the same reference XML, so colours resolved with it are kept."""
+        key = etree.tostring(ref, with_tail=False)
+        found = self._ph_memo.get(key)
+        if found is None:
+            color = self.color(ref)
+            found = PhColor(Color()) if color is None else PhColor(color, color.ref)
+            if len(self._ph_memo) < 1024:
+                self._ph_memo[key] = found
+        return found
 
     def _resolve(self, el: etree._Element, ph: PhColor | None) -> Color | None:
         if local(el.tag) not in COLOR_TAGS:
