@@ -6,6 +6,9 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +43,32 @@ def read_pptx(
 
     `master_shapes`: include the non-placeholder shapes of each slide's layout and master (locked,
     meta 'pptx.inherited') so the IR draws what the slide shows."""
-    # a read allocates many small objects and frees few: the cyclic collector only costs time
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with _fewer_collections():
         return _read(source, where, limits, master_shapes)
+
+
+_GC_LOCK = threading.Lock()
+_GC_STATE: dict[str, Any] = {"readers": 0, "threshold": None}
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """A read allocates many small objects and frees few: the cyclic collector runs less often
+    meanwhile (not never: garbage the caller left is still collected). Process-wide, so
+    concurrent reads share one saved threshold and the last one out restores it."""
+    with _GC_LOCK:
+        if _GC_STATE["readers"] == 0:
+            _GC_STATE["threshold"] = gc.get_threshold()
+            first, *rest = _GC_STATE["threshold"]
+            gc.set_threshold(max(first, 20_000), *rest)
+        _GC_STATE["readers"] += 1
+    try:
+        yield
     finally:
-        if collecting:
-            gc.enable()
+        with _GC_LOCK:
+            _GC_STATE["readers"] -= 1
+            if _GC_STATE["readers"] == 0:
+                gc.set_threshold(*_GC_STATE["threshold"])
 
 
 def _read(source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool) -> Deck:
