@@ -99,8 +99,10 @@ def test_time_limit_kills_libreoffice_and_writes_nothing(tmp_path: Path) -> None
 
 
 def test_missing_soffice_names_the_debian_package(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(libreoffice.shutil, "which", lambda _name: None)
-    monkeypatch.setattr(libreoffice.os.path, "exists", lambda _p: False)
+    from ace_core import soffice
+
+    monkeypatch.setattr(soffice.shutil, "which", lambda _name: None)
+    monkeypatch.setattr(soffice.os.path, "exists", lambda _p: False)
     with pytest.raises(MissingSystemToolError) as info:
         libreoffice.find_soffice()
     assert "libreoffice-impress" in info.value.message and info.value.exit_code == 4

@@ -35,6 +35,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import SolidPaint
 from ace_core.ir.text import TextBody
+from ace_core.metafiles import drawable_deck
 from adapters.html.context import WriteCtx
 from adapters.html.css import (
     BLEND_CSS,
@@ -442,10 +443,14 @@ def render_html(
     asset_dir_name: str = "",
     embed_source: bool = True,
 ) -> tuple[str, WriteCtx]:
-    """The HTML text of `deck` and the write context (its loss report and asset URLs)."""
+    """The HTML text of `deck` and the write context (its loss report and asset URLs). EMF / WMF /
+    TIFF pictures are converted to SVG / PNG first (ace_core.metafiles) when that is possible."""
+    deck, converted = drawable_deck(deck)
     ctx = WriteCtx(
         deck=deck, assets=assets, asset_dir_name=asset_dir_name, embed_source=embed_source, ooxml=is_ooxml_deck(deck)
     )
+    for key, (old, new) in converted.items():
+        ctx.loss("image-format", f"picture {key} converted from {old} to {new} for browsers", None, "info")
     slides = "\n".join(slide_html(s, deck, ctx) for s in deck.slides)
     ctx.slide_id = None
     asset_style, asset_blobs = _assets_block(ctx)
@@ -491,7 +496,7 @@ def write_html(
     text, ctx = render_html(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
     if assets == "external":
         adir = p.parent / dir_name
-        for key in sorted(deck.assets):
+        for key in sorted(ctx.deck.assets):  # the deck as written (pictures converted for browsers)
             if ctx.has_asset(key):
                 target = adir / ctx.asset_file_name(key)
                 if not target.exists():

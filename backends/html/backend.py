@@ -39,6 +39,7 @@ class HtmlBackend(NativeBackend):
 
         folder = self.work_dir()
         text, ctx = render_html(deck, assets="external", asset_dir_name=ASSET_DIR, embed_source=True)
+        deck = ctx.deck  # as written: EMF / WMF / TIFF pictures converted for the browser
         for key in sorted(deck.assets):
             if ctx.has_asset(key):
                 target = folder / ASSET_DIR / ctx.asset_file_name(key)

@@ -8,16 +8,13 @@ sees it, and PNG n is always slide n (hidden slides included; a deck without sli
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
 from pathlib import Path
 
-from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
+from ace_core.errors import BadInputError, RenderError
+from ace_core.soffice import DEFAULT_TIMEOUT, convert_with_soffice, find_soffice
 from backends.render.raster import pdf_to_pngs
 
 __all__ = [
@@ -29,80 +26,8 @@ __all__ = [
     "render_to_pdf",
 ]
 
-DEFAULT_TIMEOUT = 180.0
 _OOXML_SUFFIXES = (".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm")
 _PNG_NAME = re.compile(r"^slide-\d{3,}\.png$")
-
-
-def find_soffice() -> str:
-    """Path of `soffice`, or a clear error naming the Debian package."""
-    for name in ("soffice", "libreoffice"):
-        found = shutil.which(name)
-        if found:
-            return found
-    for candidate in ("/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice"):
-        if os.path.exists(candidate):
-            return candidate
-    raise MissingSystemToolError("soffice (LibreOffice)", "libreoffice-impress")
-
-
-def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> subprocess.CompletedProcess[bytes]:
-    """Run soffice in its own process group; on timeout kill the group (soffice.bin included)."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise RenderError(
-            f"LibreOffice took longer than {timeout:g} s",
-            where=where,
-            hint="the deck may be very large; raise the time limit (--timeout)",
-        ) from exc
-    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
-
-
-def convert_with_soffice(
-    src: Path, out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None
-) -> Path:
-    """Run `soffice --headless --convert-to target` with a private profile; returns the output path.
-    `where` names the file in errors (default: `src`)."""
-    soffice = find_soffice()
-    src = Path(src).resolve()
-    if not src.is_file():
-        raise BadInputError("file not found", where=str(src))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ace-lo-") as profile:
-        cmd = [
-            soffice,
-            f"-env:UserInstallation=file://{profile}",
-            "--headless",
-            "--invisible",
-            "--nologo",
-            "--nodefault",
-            "--nolockcheck",
-            "--norestore",
-            "--convert-to",
-            target,
-            "--outdir",
-            str(out_dir),
-            str(src),
-        ]
-        env = dict(os.environ, HOME=profile, SAL_USE_VCLPLUGIN="svp")
-        proc = _run(cmd, env, timeout, where or str(src))
-    ext = target.split(":")[0]
-    out = out_dir / f"{src.stem}.{ext}"
-    if proc.returncode != 0 or not out.is_file():
-        detail = (proc.stderr or proc.stdout or b"").decode("utf-8", "replace").strip().splitlines()
-        raise RenderError(
-            f"LibreOffice could not convert the file (exit {proc.returncode}"
-            + (f": {detail[-1][:200]}" if detail else "")
-            + ")",
-            where=where or str(src),
-            hint="check that the file opens in LibreOffice Impress",
-        )
-    return out
 
 
 # export hidden slides too, so that PNG n is always slide n
