@@ -178,8 +178,9 @@ _PRESET_DASHES = {
 def line_el(
     strokes: list[Stroke], ctx: PartContext, *, alpha: float = 1.0, width: float = 0.0, height: float = 0.0
 ) -> etree._Element:
-    """a:ln of the topmost visible stroke (a:ln with a:noFill when there is none)."""
-    visible = [s for s in strokes if s.paint.visible]
+    """a:ln of the topmost visible stroke (a:ln with a:noFill when there is none). A stroke of
+    weight 0 draws nothing in the IR (as in Figma and CSS), so it is written as no line."""
+    visible = [s for s in strokes if s.paint.visible and s.weight > 0]
     if len(visible) > 1:
         ctx.loss("multiple-strokes", f"{len(visible)} stacked strokes; only the topmost is written")
     if not visible:
