@@ -76,6 +76,7 @@ __all__ = [
     "META_SMARTART",
     "META_TABLE_STYLE_APPLIED",
     "META_TXBOX",
+    "META_VML",
     "META_XFRM_INHERITED",
     "SLIDE_META_HAS_ANIMATION",
     "SLIDE_META_LAYOUT_PART",
@@ -112,6 +113,10 @@ META_INHERITED = "pptx.inherited"
 slide's own shapes (only when the slide shows master shapes). It is NOT part of the slide part:
 the patch writer must not write it into the slide; the fresh writer may write it as a plain shape.
 Such nodes are `locked`."""
+META_VML = "pptx.vml"
+"""The VML drawing part a legacy ink stroke was read from (adapters.ooxml.read_vml). Like
+META_INHERITED it is not in the slide's shape tree: the patch writer leaves it to the VML part it
+carries over; the fresh writer writes it as custom geometry."""
 META_XFRM_INHERITED = "pptx.xfrm_inherited"
 """True when a placeholder had no a:xfrm of its own: its box came from the layout / master."""
 META_ALT_CONTENT = "pptx.alt_content"

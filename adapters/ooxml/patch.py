@@ -258,6 +258,8 @@ class _Patch:
         for node in slide.children:
             if cv.META_INHERITED in node.meta and not unchanged(node):
                 self._loss("layout-shape-edit", f"edits to layout / master shape {node.id} are not written", slide.id)
+            if cv.META_VML in node.meta and not unchanged(node):
+                self._loss("vml-ink-edit", f"edits to legacy VML ink {node.id} are not written in patch mode", slide.id)
         referenced = _rel_ids(root)
         patcher = SlidePatcher(ctx, tree, originals)
         nodes = written_nodes(slide)

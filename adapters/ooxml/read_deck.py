@@ -27,6 +27,7 @@ from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, 
 from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alternate
+from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.theme import ColorContext, parse_clr_map
 from adapters.ooxml.values import emu, to_float
 
@@ -237,6 +238,7 @@ def _read_slide(
     reader = ShapeReader(scope, sctx)
     children += reader.read_tree(find_child(csld, "p:spTree"), Frame())
     reader.resolve_connectors()
+    children += read_vml_ink(scope, slide_id)  # pen annotations draw above the shape tree
     meta: dict[str, Any] = {cv.SLIDE_META_PART: part, cv.SLIDE_META_SLD_ID: sld_id}
     if layout is not None:
         meta[cv.SLIDE_META_LAYOUT_PART] = layout.part

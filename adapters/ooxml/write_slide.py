@@ -7,7 +7,7 @@ from lxml import etree
 
 from ace_core.ir.deck import Background, Slide, Transition
 from ace_core.ir.nodes import NodeBase
-from adapters.ooxml.conventions import META_INHERITED, set_ace_id
+from adapters.ooxml.conventions import META_INHERITED, META_VML, set_ace_id
 from adapters.ooxml.ns import NS, RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, TEMPLATE_DIR, OutPackage
 from adapters.ooxml.write_context import PartContext
@@ -63,8 +63,9 @@ def insert_in_order(parent: etree._Element, child: etree._Element, order: list[s
 
 
 def written_nodes(slide: Slide) -> list[NodeBase]:
-    """The slide's own nodes (layout / master shapes the reader added are not part of the slide)."""
-    return [n for n in slide.children if META_INHERITED not in n.meta]
+    """The slide's own nodes (layout / master shapes and VML ink the reader added are not part of
+    the slide's shape tree)."""
+    return [n for n in slide.children if META_INHERITED not in n.meta and META_VML not in n.meta]
 
 
 def sp_tree(nodes: list[NodeBase], ctx: PartContext, placeholders: bool = False) -> etree._Element:
