@@ -48,6 +48,7 @@ DEFAULT_STYLE_XML = (
 )
 
 _DEFAULT_MARGINS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
+_VERT = {"vert", "vert270", "wordArtVert", "eaVert", "mongolianVert", "wordArtVertRtl"}
 _ANCHOR = {"t": "TOP", "ctr": "CENTER", "b": "BOTTOM"}
 
 
@@ -227,6 +228,9 @@ def read_table(tbl: etree._Element, scope: Scope, node_id: str, chain: list[Laye
                 layers.append(own)
             body_pr = tx_body.find(qn("a:bodyPr")) if tx_body is not None else None
             text = read_text_body(tx_body, layers, [body_pr] if body_pr is not None else [], scope, node_id)
+            vert = tc_pr.get("vert") if tc_pr is not None else None
+            if vert in _VERT and text.vertical == "horz":  # a cell's direction lives on tcPr, not bodyPr
+                text.vertical = vert  # type: ignore[assignment]
             fill_el = find_fill(tc_pr)
             fills = read_fill(fill_el, scope, node_id=node_id) if fill_el is not None else (s_fill or table_fill or [])
             borders: dict[str, Stroke | None] = dict(s_borders)
