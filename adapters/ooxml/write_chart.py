@@ -23,7 +23,7 @@ from adapters.ooxml.ns import NS, RT
 from adapters.ooxml.package_out import CONTENT_TYPES
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
-from adapters.ooxml.write_style import fill_el, line_el
+from adapters.ooxml.write_style import fill_el, line_el, pick_paint
 from adapters.ooxml.xmlgen import el, sub
 
 __all__ = ["chart_frame", "chart_part_xml", "chart_type_of", "data_only_change", "replace_chart_data"]
@@ -281,9 +281,28 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
 
 
+def _chart_area(space: etree._Element, node: ChartNode, ctx: PartContext) -> None:
+    """The chart node's fills and strokes as the chart area's c:spPr (right after c:chart)."""
+    if not node.fills and not node.strokes:
+        return
+    sp_pr = space.find(f"{_C}spPr")
+    if sp_pr is None:
+        sp_pr = etree.Element(f"{_C}spPr", nsmap={"c": NS["c"], "a": NS["a"]})
+        chart = space.find(f"{_C}chart")
+        if chart is not None:
+            chart.addnext(sp_pr)
+        else:
+            space.append(sp_pr)
+    for child in list(sp_pr):
+        sp_pr.remove(child)
+    sp_pr.append(fill_el(pick_paint(node.fills, ctx), ctx))
+    sp_pr.append(line_el(node.strokes, ctx))
+
+
 def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
     """p:graphicFrame pointing at a new chart part (with its embedded workbook)."""
     space, xlsx = chart_part_xml(node.chart, ctx)
+    _chart_area(space, node, ctx)
     ctx.loss(
         "chart-style",
         "chart rebuilt from its data: fonts, axis label positions and plot layout are the defaults",
