@@ -4,6 +4,7 @@ by scripts/measure_pptx_fidelity.py on the corpus."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -145,3 +146,29 @@ def test_a_chart_area_s_fill_and_outline_survive_a_fresh_write(tmp_path: Path) -
     write_pptx(deck, out, fresh=True)
     again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "chart")
     assert [f.color.hex for f in again.fills] == ["#1F2A44"]
+
+
+# -- end-of-paragraph mark -----------------------------------------------------------------------
+def test_the_end_of_paragraph_mark_takes_the_last_run_s_size_not_the_list_level_default(tmp_path: Path) -> None:
+    """A body placeholder's level default is 32 pt and its runs say 24 pt: the fresh file's
+    endParaRPr must say 24 pt, or LibreOffice grows every last line to 32 pt (the corpus deck
+    poi-at.ecodesign...elektronik slide 18 drifted down a line over seven paragraphs)."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    body = slide.placeholders[1]
+    body.name = "body"
+    body.text_frame.text = "first"
+    body.text_frame.add_paragraph().text = "second"
+    for p in body.text_frame.paragraphs:
+        p.runs[0].font.size = Inches(1 / 3)  # 24 pt
+    path = save(prs, tmp_path / "body.pptx")
+    deck = read_pptx(path)
+    node = next(n for _, n in deck.iter_nodes() if n.name == "body")
+    assert node.text.paragraphs[0].style.font_size == pytest.approx(32 * 4 / 3)  # the level default
+    out = tmp_path / "fresh.pptx"
+    write_pptx(deck, out, fresh=True)
+    with zipfile.ZipFile(out) as z:
+        xml = z.read("ppt/slides/slide1.xml").decode()
+    body_xml = xml[xml.index("first") :]
+    ends = re.findall(r'<a:endParaRPr[^>]*\ssz="(\d+)"', body_xml)
+    assert ends == ["2400", "2400"]

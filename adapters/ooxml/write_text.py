@@ -190,8 +190,11 @@ def paragraph_el(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._El
     for run in para.runs:
         for child in _run_els(run, base.merged(run.style), ctx):
             node.append(child)
-    end = base.model_copy(update={"hyperlink": None})
-    node.append(run_props(end, ctx, "a:endParaRPr"))
+    # the end-of-paragraph mark takes the last run's look, as PowerPoint writes it: renderers count
+    # its size in the last line's height, so the paragraph default (often a larger list-level size
+    # the runs override) would open gaps the source did not have
+    end = base.merged(para.runs[-1].style) if para.runs else base
+    node.append(run_props(end.model_copy(update={"hyperlink": None}), ctx, "a:endParaRPr"))
     return node
 
 
