@@ -466,6 +466,13 @@ def node_elements(
         text = node.text_body
         empty_ph = node.placeholder is not None and not (text and any(p.runs for p in text.paragraphs))
         # an empty placeholder stays a placeholder (PowerPoint prompts for its content)
+        if node.placeholder is not None and not (placeholders or empty_ph):
+            ctx.loss(
+                "placeholder-binding",
+                f"{node.placeholder.type} placeholder written as a plain shape with its look: the link to "
+                "its layout is not kept (LibreOffice lays out placeholder text slightly differently)",
+                "info",
+            )
         return [shape_sp(node, box, ctx, a, text=text, placeholders=placeholders or empty_ph)]
     finally:
         ctx.node = prev
