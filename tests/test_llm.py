@@ -134,10 +134,11 @@ def test_transient_errors_are_retried_with_backoff(monkeypatch) -> None:
 
     monkeypatch.setattr(litellm, "completion", completion)
     monkeypatch.setattr("ace_core.llm.litellm_client.time.sleep", sleeps.append)
+    monkeypatch.setattr("ace_core.llm.litellm_client.random.random", lambda: 0.5)  # jitter factor 1.0
     client = LiteLLMClient("gpt-4o-mini", check_key=False, backoff=0.5)
     response = client.complete([{"role": "user", "content": "x"}])
     assert response.content == "hi" and attempts["n"] == 3
-    assert len(sleeps) == 2 and sleeps[1] > sleeps[0] * 0.9
+    assert sleeps == [0.5, 1.0]  # exponential: backoff x 2^attempt
     assert response.usage.prompt_tokens == 10
 
 
