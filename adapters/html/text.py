@@ -264,7 +264,9 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     first = _first_run_style(body, para, env)
     fam = bullet.font_family or env.family(first)
     size = env.size(first) * (bullet.size or 100.0) / 100.0
-    decls = [("display", "inline-block"), ("text-indent", "0")]
+    # line-height 0: a bullet larger than its text (buSzPct 130 %) must not grow the line, as in
+    # LibreOffice and PowerPoint (the measurer leaves bullets out of the line height too)
+    decls = [("display", "inline-block"), ("text-indent", "0"), ("line-height", "0")]
     if para.indent is not None and para.indent < 0:
         decls.append(("min-width", px(-para.indent)))
     if bullet.type == "UNORDERED" and bullet.picture_asset:
