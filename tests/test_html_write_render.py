@@ -131,3 +131,31 @@ def test_pptx_to_html_looks_like_libreoffice(tmp_path: Path, fixtures_dir: Path)
         assert len(ours) == len(theirs) == len(deck.slides)
         scores += [similarity_files(a, b) for a, b in zip(theirs, ours, strict=True)]
     assert min(scores) >= 0.8, scores
+
+
+def test_a_bullet_larger_than_its_text_does_not_grow_the_lines(tmp_path: Path) -> None:
+    """buSzPct 150 %: the lines are as far apart as without bullets (LibreOffice and the
+    measurer leave bullets out of the line height)."""
+    from ace_core.ir import TextNode
+    from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
+
+    def box(nid: str, x: float, bullet: Bullet | None) -> TextNode:
+        paras = [Paragraph(runs=[Run(text=f"line {i}")], bullet=bullet, margin_left=30, indent=-30) for i in range(6)]
+        body = TextBody(paragraphs=paras, style=TextStyle(font_size=24, font_family="DejaVu Sans"))
+        return TextNode(id=nid, x=x, y=20, width=400, height=600, text=body)
+
+    big = Bullet(type="UNORDERED", char="•", size=150)
+    deck = Deck(width=960, height=720, slides=[Slide(id="s", children=[box("plain", 20, None), box("bu", 500, big)])])
+    html = tmp_path / "bullets.html"
+    write_html(deck, html)
+    gray = np.asarray(Image.open(_render(html, tmp_path / "png")[0]).convert("L"))
+
+    def line_tops(x0: int, x1: int) -> list[int]:
+        dark = (gray[:, x0:x1] < 128).any(axis=1)
+        return [y for y in range(1, len(dark)) if dark[y] and not dark[y - 1]]
+
+    scale = 1280 / 960
+    plain = line_tops(int(60 * scale), int(400 * scale))
+    bulleted = line_tops(int(540 * scale), int(880 * scale))  # the text column, right of the bullets
+    assert len(plain) == len(bulleted) == 6
+    assert max(abs(a - b) for a, b in zip(plain, bulleted, strict=True)) <= 2
