@@ -190,3 +190,24 @@ def test_fresh_mode_reports_the_placeholder_bindings_it_drops(tmp_path: Path) ->
     assert all(e.severity == "info" for e in entries)
     patched = write_pptx(deck, tmp_path / "patch.pptx")
     assert not [e for e in patched.entries if e.feature == "placeholder-binding"]
+
+
+# -- no default text style -------------------------------------------------------------------------
+def test_a_deck_without_a_default_text_style_is_written_fresh_without_one(tmp_path: Path) -> None:
+    """Text that states no size falls to each renderer's default; a fresh file that adds python-
+    pptx's 18 pt default text style changes it in LibreOffice (poi-ececapstonespring2012 slides
+    20 and 24: 0.45 / 0.72 -> 1.000), so the writer mirrors the source's absence."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1)).text_frame.text = "no size"
+    path = save(prs, tmp_path / "with.pptx")
+
+    def drop(body: bytes) -> bytes:
+        return re.sub(rb"<p:defaultTextStyle>.*</p:defaultTextStyle>", b"", body, flags=re.S)
+
+    without = rezip(path, tmp_path / "without.pptx", {"ppt/presentation.xml": drop})
+    for src, expect in ((path, True), (without, False)):
+        out = tmp_path / f"fresh-{src.name}"
+        write_pptx(read_pptx(src), out, fresh=True)
+        with zipfile.ZipFile(out) as z:
+            assert (b"<p:defaultTextStyle>" in z.read("ppt/presentation.xml")) is expect

@@ -64,6 +64,7 @@ from adapters.ooxml.ns import NS, qn
 __all__ = [
     "ACE_EXT_URI",
     "ACE_NS",
+    "DECK_META_NO_DEFAULT_TEXT_STYLE",
     "DECK_META_SIZE_TYPE",
     "DECK_META_STRICT",
     "DECK_META_VARIANT",
@@ -147,6 +148,10 @@ DECK_META_STRICT = "pptx.strict"
 """True when the file was ISO-Strict OOXML (translated to transitional on read)."""
 DECK_META_SIZE_TYPE = "pptx.slide_size_type"
 """p:sldSz/@type (screen16x9, B4ISO, custom...) when stated."""
+DECK_META_NO_DEFAULT_TEXT_STYLE = "pptx.no_default_text_style"
+"""True when presentation.xml had no p:defaultTextStyle: text that states no size then falls to
+each renderer's own default (PowerPoint 18 pt; LibreOffice carries the previous paragraph's), and
+the fresh writer leaves its template's default text style out so the file behaves the same."""
 
 
 # -- ids ---------------------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def _read(source: Path | bytes, where: str | None, limits: Limits | None, master
     deck.meta[cv.DECK_META_VARIANT] = CT.VARIANTS.get(pkg.main_content_type, "presentation")
     if pkg.strict:
         deck.meta[cv.DECK_META_STRICT] = True
+    if default_style is None:
+        deck.meta[cv.DECK_META_NO_DEFAULT_TEXT_STYLE] = True
     deck.source = DeckSource(
         format="pptx",
         path=str(path.resolve()) if path else None,

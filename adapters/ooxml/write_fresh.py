@@ -12,7 +12,7 @@ from lxml import etree
 
 from ace_core.ir.deck import Deck, Slide, Theme
 from ace_core.ir.loss import LossReport
-from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.conventions import DECK_META_NO_DEFAULT_TEXT_STYLE, set_ace_id
 from adapters.ooxml.ns import CT, RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
@@ -170,6 +170,10 @@ def write_fresh(deck: Deck, report: LossReport, variant: str | None = None) -> b
     pkg = OutPackage.template()
     _neutral_list_indents(pkg)
     pres_root = pkg.xml(PRESENTATION)
+    if deck.meta.get(DECK_META_NO_DEFAULT_TEXT_STYLE):  # the source had none: keep it that way
+        default_style = pres_root.find(qn("p:defaultTextStyle"))
+        if default_style is not None:
+            pres_root.remove(default_style)
     set_slide_size(pres_root, deck, report)
     if deck.theme is not None:
         for rel in pkg.rels(MASTER).of_type(RT.THEME):
