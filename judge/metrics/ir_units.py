@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.nodes import NodeBase, TableNode
 from ace_core.ir.style import GradientPaint, ImagePaint, Sides, SolidPaint
-from ace_core.ir.text import TextBody
+from ace_core.ir.text import Paragraph, TextBody
 from adapters.ooxml.conventions import META_INHERITED
 from judge.metrics.units import Box, Container, SlideUnits, VisualUnit
 
@@ -70,6 +70,22 @@ def _text_alpha(body: TextBody) -> float:
     return 1.0
 
 
+def _without_strut(body: TextBody, para: Paragraph) -> Paragraph:
+    """The paragraph as PowerPoint and LibreOffice lay it out: a line is as tall as its runs. The
+    IR's paragraph style is the level's default, which the measurer (CSS rules) would add to every
+    line as a strut; its size moves into the runs that inherit it instead."""
+    size = para.style.font_size or body.style.font_size
+    if size is None or not any(r.text.strip() for r in para.runs):
+        return para
+    runs = [
+        r
+        if r.style.font_size is not None
+        else r.model_copy(update={"style": r.style.model_copy(update={"font_size": size})})
+        for r in para.runs
+    ]
+    return para.model_copy(update={"runs": runs, "style": para.style.model_copy(update={"font_size": None})})
+
+
 def text_lines(body: TextBody, box: Box, measurer: object | None = None) -> list[Box]:
     """Estimated line boxes (the glyphs' content area, not the leading) of a text body laid out in
     `box` with its insets, paragraph alignment and vertical alignment."""
@@ -81,7 +97,9 @@ def text_lines(body: TextBody, box: Box, measurer: object | None = None) -> list
     placed: list[tuple[float, float, float, float]] = []  # x offset, y offset, w, h in the text area
     y = 0.0
     for para in body.paragraphs:
-        sub = body.model_copy(update={"paragraphs": [para], "insets": Sides()})
+        laid = _without_strut(body, para)
+        style = body.style if laid is para else body.style.model_copy(update={"font_size": None})
+        sub = body.model_copy(update={"paragraphs": [laid], "insets": Sides(), "style": style})
         lay = m.layout(sub, avail if body.wrap else None)  # type: ignore[attr-defined]
         y += para.space_before or 0.0
         align = para.align or body.align or "LEFT"
