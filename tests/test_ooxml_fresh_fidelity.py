@@ -211,3 +211,37 @@ def test_a_deck_without_a_default_text_style_is_written_fresh_without_one(tmp_pa
         write_pptx(read_pptx(src), out, fresh=True)
         with zipfile.ZipFile(out) as z:
             assert (b"<p:defaultTextStyle>" in z.read("ppt/presentation.xml")) is expect
+
+
+def test_an_end_mark_that_differs_from_the_last_run_survives_as_an_empty_run(tmp_path: Path) -> None:
+    """'text<br/>' then an 18 pt end mark under 28 pt runs: the empty last line is 18 pt tall in
+    PowerPoint and LibreOffice. The reader keeps the mark as an empty last run; the writer turns it
+    back into endParaRPr (Scheinecker slide 4 fresh 0.696 -> 0.996)."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(2))
+    box.name = "marked"
+    box.text_frame.text = "big"
+    box.text_frame.paragraphs[0].runs[0].font.size = Inches(28 / 72)
+    path = save(prs, tmp_path / "mark.pptx")
+
+    def edit(body: bytes) -> bytes:
+        text = body.decode()
+        i = text.index("</a:r>", text.index(">big<")) + len("</a:r>")
+        return (
+            text[:i] + '<a:br><a:rPr lang="en-US" sz="2800"/></a:br><a:endParaRPr lang="en-US" sz="1800"/>' + text[i:]
+        ).encode()
+
+    deck = read_pptx(rezip(path, tmp_path / "mark2.pptx", {"ppt/slides/slide1.xml": edit}))
+    para = next(n for _, n in deck.iter_nodes() if n.name == "marked").text.paragraphs[0]
+    assert [r.text for r in para.runs] == ["big", "\v", ""]
+    assert para.runs[-1].style.font_size == pytest.approx(24.0)  # 18 pt
+    out = tmp_path / "fresh.pptx"
+    write_pptx(deck, out, fresh=True)
+    with zipfile.ZipFile(out) as z:
+        xml = z.read("ppt/slides/slide1.xml").decode()
+    body_xml = xml[xml.index(">big<") :]
+    assert "<a:t></a:t>" not in body_xml and "<a:t/>" not in body_xml
+    assert re.search(r'<a:endParaRPr[^>]*\ssz="1800"', body_xml)
+    again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "marked").text.paragraphs[0]
+    assert [(r.text, r.style.font_size) for r in again.runs] == [(r.text, r.style.font_size) for r in para.runs]

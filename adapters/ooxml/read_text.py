@@ -337,9 +337,20 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
         elif name in ("m", "AlternateContent"):
             scope.loss("math", "an equation in text is not carried (its text is dropped)", node_id)
     base = ppr.rpr.copy()
+    end_el = p.find(qn("a:endParaRPr"))
     if not runs:
-        base.merge(p.find(qn("a:endParaRPr")))
+        base.merge(end_el)
     style = _text_style(base, scope, "", node_id)
+    if runs and end_el is not None and end_el.get("sz"):
+        # the end-of-paragraph mark counts in the last line's height (an empty line after a break
+        # is as tall as the mark): when its size differs from the last run's, keep it as an empty
+        # run, which the writers turn back into the mark
+        end = _RPr()
+        end.merge(end_el)
+        end_style = _text_style(end, scope, "", node_id)
+        last = runs[-1].style.font_size or style.font_size
+        if end_style.font_size and last and abs(end_style.font_size - last) > 0.01:
+            runs.append(Run(text="", style=end_style))
     size = style.font_size or DEFAULT_SIZE_PX
     if runs and runs[0].style.font_size:
         size = runs[0].style.font_size
