@@ -149,3 +149,18 @@ def test_axis_settings_and_number_formats() -> None:
     texts = [t.text for t in _parse(chart_svg(data, 600, 400).svg).iter(SVG + "text")]
     assert {"0.0", "20.0", "40.0", "60.0"} <= set(texts)
     assert not math.isnan(float(_bars(_parse(chart_svg(data, 600, 400).svg), "#4472c4")[0].get("height")))
+
+
+def test_a_combo_chart_draws_its_line_series_as_lines_over_the_bars() -> None:
+    data = _data(extra_types=["line"])
+    data.series[1].chart_type = "line"
+    result = chart_svg(data, 600, 400)
+    root = _parse(result.svg)
+    assert len(_bars(root, "#4472c4")) == 3  # the column series, one bar per category
+    assert not _bars(root, "#ed7d31")  # the line series draws no bars...
+    lines = [p for p in root.iter(SVG + "path") if p.get("stroke") == "#ed7d31" and p.get("fill") == "none"]
+    assert len(lines) == 1  # ...but one polyline
+    assert not [m for m in result.losses if "combo" in m]
+    # a plot type a category chart cannot mix is still reported
+    data.extra_types = ["pie"]
+    assert [m for m in chart_svg(data, 600, 400).losses if "combo" in m]

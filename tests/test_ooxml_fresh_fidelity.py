@@ -245,3 +245,39 @@ def test_an_end_mark_that_differs_from_the_last_run_survives_as_an_empty_run(tmp
     assert re.search(r'<a:endParaRPr[^>]*\ssz="1800"', body_xml)
     again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "marked").text.paragraphs[0]
     assert [(r.text, r.style.font_size) for r in again.runs] == [(r.text, r.style.font_size) for r in para.runs]
+
+
+# -- combo charts ----------------------------------------------------------------------------------
+def test_a_combo_chart_s_series_keep_their_plot_type(tmp_path: Path) -> None:
+    """A column chart whose second series sits in a c:lineChart: the series says 'line', and the
+    HTML writer draws it as a line over the columns."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    from adapters.html.write import render_html
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["a", "b", "c"]
+    data.add_series("bars", (1, 2, 3))
+    data.add_series("trend", (3, 1, 2))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, 0, 0, Inches(6), Inches(4), data)
+    frame.name = "combo"
+    path = save(prs, tmp_path / "chart.pptx")
+
+    def edit(body: bytes) -> bytes:
+        text = body.decode()
+        second = re.search(r"<c:ser><c:idx val=\"1\"/>.*?</c:ser>", text, re.S)
+        assert second is not None
+        text = text.replace(second.group(0), "")
+        ax_ids = "".join(re.findall(r"<c:axId val=\"\d+\"/>", text)[:2])
+        line = f'<c:lineChart><c:grouping val="standard"/>{second.group(0)}{ax_ids}</c:lineChart>'
+        return text.replace("</c:barChart>", "</c:barChart>" + line, 1).encode()
+
+    deck = read_pptx(rezip(path, tmp_path / "combo.pptx", {"ppt/charts/chart1.xml": edit}))
+    chart = next(n for _, n in deck.iter_nodes() if n.name == "combo").chart
+    assert chart.chart_type == "column" and chart.extra_types == ["line"]
+    assert [s.chart_type for s in chart.series] == [None, "line"]
+    html = render_html(deck, embed_source=False)[0]
+    assert re.search(r'<path d="M[^"]*" fill="none" stroke="#c0504d"', html)  # theme accent 2, a polyline

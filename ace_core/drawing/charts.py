@@ -283,6 +283,10 @@ def _stack_totals(chart: ChartData, n: int) -> tuple[list[float], list[float], l
     return pos, neg, absum
 
 
+_COMBO_KINDS = ("bar", "column", "line", "area")
+"""plot types a category chart can mix on shared axes"""
+
+
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
@@ -387,10 +391,21 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     colors = _series_colors(chart)
     labels_on = chart.data_labels is not None and chart.data_labels.show_value
     lfmt = (chart.data_labels.number_format if chart.data_labels else None) or vaxis.number_format
-    if chart.chart_type in ("bar", "column"):
-        _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labels_on, lfmt, out)
-    else:
-        _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on, lfmt, out)
+    # a combo chart: each plot type draws its own series on the shared axes (bars first, as Office)
+    groups: dict[str, list[int]] = {}
+    for si, s in enumerate(chart.series):
+        kind = s.chart_type if s.chart_type in _COMBO_KINDS else chart.chart_type
+        if horizontal and kind == "column":
+            kind = "bar"
+        groups.setdefault(kind, []).append(si)
+    for kind in sorted(groups, key=lambda k: k not in ("bar", "column")):
+        idx = groups[kind]
+        part = chart.model_copy(update={"chart_type": kind, "series": [chart.series[i] for i in idx]})
+        cols = [colors[i] for i in idx]
+        if kind in ("bar", "column"):
+            _bars(part, n, horizontal, stacked, percent, band, cpos, vpos, cols, labels_on, lfmt, out)
+        else:
+            _lines(part, n, stacked, percent, band, cpos, vpos, base, cols, labels_on, lfmt, out)
 
 
 def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labels_on, lfmt, out) -> None:
@@ -731,8 +746,9 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     if kind in ("stock", "surface", "other"):
         losses.append(f"{kind} chart drawn as a line chart")
         kind = "line"
-    if chart.extra_types:
-        losses.append(f"combo chart: the {', '.join(chart.extra_types)} part is drawn as {kind}")
+    undrawn = [t for t in chart.extra_types if t not in _COMBO_KINDS or kind not in _COMBO_KINDS]
+    if undrawn:
+        losses.append(f"combo chart: the {', '.join(undrawn)} part is drawn as {kind}")
     box = _legend(chart, box, out)
     if not chart.series:
         losses.append("chart has no series; only its frame is drawn")

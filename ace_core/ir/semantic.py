@@ -81,6 +81,7 @@ class ChartSeries(IRModel):
     marker: str | None = Field(None, description="none, circle, square, diamond, triangle, ...")
     point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
     smooth: bool = False
+    chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
 
 
 class ChartAxis(IRModel):

@@ -310,7 +310,12 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")
     for plot_el in plots:
         for ser in plot_el.findall(qn("c:ser")):
-            s, cats = _series(ser, scope, _PLOTS[local(plot_el.tag)], node_id, date1904)
+            plot_kind = _PLOTS[local(plot_el.tag)]
+            if local(plot_el.tag) in ("barChart", "bar3DChart"):
+                plot_kind = "bar" if _val(plot_el, "c:barDir", "col") == "bar" else "column"
+            s, cats = _series(ser, scope, plot_kind, node_id, date1904)
+            if plot_kind != kind:
+                s.chart_type = plot_kind  # type: ignore[assignment]
             series.append(s)
             if cats and len(cats) > len(categories):
                 categories = cats
