@@ -14,6 +14,16 @@ from ace_core.errors import BadInputError
 __all__ = ["atomic_dir", "atomic_write_bytes", "atomic_write_text", "read_input"]
 
 
+def cache_root() -> Path:
+    """ACE's on-disk cache (converted pictures, font kerning tables): $ACE_CACHE_DIR, else
+    $XDG_CACHE_HOME/ace or ~/.cache/ace. Everything in it can be deleted at any time."""
+    base = os.environ.get("ACE_CACHE_DIR")
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(xdg) / "ace"
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write `data` to `path` so that readers see the old file or the whole new one, never a part."""
     target = Path(path)

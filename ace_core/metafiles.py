@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import re
 import tempfile
 from pathlib import Path
@@ -32,12 +31,10 @@ _PX_PER_MM100 = 96 / 2540
 
 
 def cache_dir() -> Path:
-    """Where converted pictures are cached: $ACE_CACHE_DIR, else $XDG_CACHE_HOME/ace or ~/.cache/ace."""
-    base = os.environ.get("ACE_CACHE_DIR")
-    if base:
-        return Path(base) / "pictures"
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "ace" / "pictures"
+    """Where converted pictures are cached (ace_core.fsutil.cache_root() / pictures)."""
+    from ace_core.fsutil import cache_root
+
+    return cache_root() / "pictures"
 
 
 def _crop_svg(svg: str) -> str | None:

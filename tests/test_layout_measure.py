@@ -204,3 +204,21 @@ def test_widths_and_wrapped_heights_match_chromium():
         for w in (120, 200):
             assert M.measure(body(text, family, size), w)[1] == heights[k], (family, text, w)
             k += 1
+
+
+def test_kerning_tables_are_cached_on_disk_and_read_back_the_same(tmp_path, monkeypatch) -> None:
+    """Parsing a face's GPOS pair tables costs about 0.8 s; the second process reads them from
+    $ACE_CACHE_DIR/fonts and must kern exactly as the first."""
+    from ace_core.layout.fonts import _Kerning
+
+    monkeypatch.setenv("ACE_CACHE_DIR", str(tmp_path))
+    face = font_index().resolve("Liberation Sans")
+    if face is None or face._font is None:
+        pytest.skip("Liberation Sans is not installed")
+    built = _Kerning.cached(face._font, face.info)
+    files = list((tmp_path / "fonts").glob("kern-*.json"))
+    assert len(files) == 1 and built.active
+    again = _Kerning.cached(None, face.info)  # no font object: only the cache can answer
+    pairs = [(face._cmap.get(ord(a)), face._cmap.get(ord(b))) for a, b in ("AV", "To", "Ye", "LT", "ab")]
+    assert [again.value(a, b) for a, b in pairs] == [built.value(a, b) for a, b in pairs]
+    assert any(built.value(a, b) for a, b in pairs)  # the face does kern some of these pairs

@@ -18,6 +18,8 @@ Metrics are read once per face and cached for the process.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import threading
@@ -106,7 +108,7 @@ class FontFace:
         kerning = self._kerning
         if kerning is None:
             with self._lock:
-                kerning = self._kerning or _Kerning(self._font)
+                kerning = self._kerning or _Kerning.cached(self._font, self.info)
                 self._kerning = kerning
         if not kerning.active:
             return 0.0
@@ -140,6 +142,41 @@ class _Kerning:
         except Exception:  # a malformed table means no kerning, never a failed measurement
             self.subtables, self.legacy = [], {}
         self.active = bool(self.subtables or self.legacy)
+
+    @classmethod
+    def cached(cls, font: object, info: FontInfo) -> _Kerning:
+        """The face's kerning, from the on-disk cache when this font file was read before (parsing
+        GPOS pair tables costs about 0.8 s a face, once per process otherwise)."""
+        path = _kerning_cache_path(info)
+        if path is not None and path.is_file():
+            try:
+                return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, KeyError, TypeError):
+                pass
+        kerning = cls(font)
+        if path is not None:
+            try:
+                from ace_core.fsutil import atomic_write_text
+
+                atomic_write_text(path, json.dumps(kerning.to_json(), separators=(",", ":")))
+            except OSError:
+                pass  # a read-only cache only costs time
+        return kerning
+
+    def to_json(self) -> dict:
+        subs = [[fmt, sorted(cover), data] for fmt, cover, data in self.subtables]
+        return {"subtables": subs, "legacy": [[a, b, v] for (a, b), v in self.legacy.items()]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> _Kerning:
+        k = cls.__new__(cls)
+        k.subtables = []
+        for fmt, cover, table in data["subtables"]:
+            k.subtables.append((fmt, set(cover), table if fmt == 1 else (table[0], table[1], table[2])))
+        k.legacy = {(a, b): float(v) for a, b, v in data["legacy"]}
+        k.cache = {}
+        k.active = bool(k.subtables or k.legacy)
+        return k
 
     def _load(self, font: object) -> None:
         if font is None or font["maxp"].numGlyphs > 20_000:  # type: ignore[index]
@@ -186,6 +223,18 @@ class _Kerning:
             found = self.legacy.get(key, 0.0)
         self.cache[key] = found
         return found
+
+
+def _kerning_cache_path(info: FontInfo) -> Path | None:
+    """Cache file of a face's kerning, keyed by the font file's path, size and mtime."""
+    try:
+        st = os.stat(info.path)
+    except OSError:
+        return None
+    from ace_core.fsutil import cache_root
+
+    key = hashlib.sha256(f"{info.path}|{info.index}|{st.st_size}|{st.st_mtime_ns}|v1".encode()).hexdigest()[:32]
+    return cache_root() / "fonts" / f"kern-{key}.json"
 
 
 def _pair_subtable(sub: object) -> tuple[int, set[str], object]:
