@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
 
-__all__ = ["DEFAULT_TIMEOUT", "convert_many", "convert_with_soffice", "find_soffice", "has_soffice"]
+__all__ = ["DEFAULT_TIMEOUT", "convert_many", "convert_with_soffice", "find_soffice", "has_soffice", "soffice_command"]
 
 DEFAULT_TIMEOUT = 180.0
 
@@ -55,6 +55,25 @@ def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> sub
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
+def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Path, files: list[Path]) -> list[str]:
+    """The `soffice --headless --convert-to` command line with its own user profile directory."""
+    return [
+        soffice,
+        f"-env:UserInstallation=file://{profile}",
+        "--headless",
+        "--invisible",
+        "--nologo",
+        "--nodefault",
+        "--nolockcheck",
+        "--norestore",
+        "--convert-to",
+        target,
+        "--outdir",
+        str(out_dir),
+        *map(str, files),
+    ]
+
+
 def convert_many(
     srcs: list[Path], out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None
 ) -> tuple[list[Path | None], subprocess.CompletedProcess[bytes]]:
@@ -67,21 +86,7 @@ def convert_many(
             raise BadInputError("file not found", where=str(p))
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ace-lo-") as profile:
-        cmd = [
-            soffice,
-            f"-env:UserInstallation=file://{profile}",
-            "--headless",
-            "--invisible",
-            "--nologo",
-            "--nodefault",
-            "--nolockcheck",
-            "--norestore",
-            "--convert-to",
-            target,
-            "--outdir",
-            str(out_dir),
-            *map(str, paths),
-        ]
+        cmd = soffice_command(soffice, profile, target, out_dir, paths)
         env = dict(os.environ, HOME=profile, SAL_USE_VCLPLUGIN="svp")
         proc = _run(cmd, env, timeout, where or ", ".join(map(str, paths[:3])))
     ext = target.split(":")[0]

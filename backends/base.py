@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ace_core.errors import AceError, ToolError
+from ace_core.errors import AceError, ToolError, UnsupportedError
 from ace_core.ir.deck import Deck
 from ace_core.tools.spec import ToolSpec
 
-__all__ = ["Backend", "SerializeMode", "ToolOutcome", "error_outcome", "ok_outcome"]
+__all__ = [
+    "Backend",
+    "ChannelHost",
+    "SerializeMode",
+    "ToolOutcome",
+    "crop_to",
+    "error_outcome",
+    "named_tool_error",
+    "ok_outcome",
+]
 
 
 class SerializeMode(StrEnum):
@@ -49,6 +59,48 @@ def error_outcome(tool: str, exc: AceError) -> ToolOutcome:
         "hint": exc.hint,
     }
     return {"ok": False, "tool": tool, "error": error}
+
+
+def named_tool_error(exc: AceError, tool: str, backend: str) -> AceError:
+    """A handler's error with the tool named (handlers raise without it); an unsupported operation
+    says which backend refused it."""
+    if isinstance(exc, ToolError):
+        if exc.tool is None:
+            return ToolError(exc.what, tool=tool, field=exc.field, hint=exc.hint)
+        return exc
+    if isinstance(exc, UnsupportedError) and "unsupported" not in exc.what:
+        return UnsupportedError(f"unsupported on {backend}: {exc.what}", where=f"tool {tool}", hint=exc.hint)
+    return exc
+
+
+def crop_to(img: Any, crop: tuple[float, float, float, float], k: float) -> Any:
+    """A PIL image cropped to a slide-px box (x, y, w, h) scaled by `k` image px per slide px,
+    clamped to the image."""
+    x, y, w, h = (v * k for v in crop)
+    return img.crop((max(0, round(x)), max(0, round(y)), min(img.width, round(x + w)), min(img.height, round(y + h))))
+
+
+class ChannelHost:
+    """Channels (named open documents) and batches, shared by every backend: `docs`, `active` and
+    `_in_batch` are the host's; `execute` runs one tool."""
+
+    docs: dict[str, Any]
+    active: str | None
+    _in_batch: bool
+
+    execute: Callable[..., ToolOutcome]
+
+    def select_channel(self, channel: str) -> None:
+        if self._in_batch:
+            raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
+        if channel not in self.docs:
+            raise ToolError(f"no channel {channel!r}", field="channel", hint=f"open channels: {', '.join(self.docs)}")
+        self.active = channel
+
+    def batch(
+        self, operations: list[dict[str, Any]], *, atomic: bool = True, stop_on_error: bool = True
+    ) -> ToolOutcome:
+        return self.execute("batch_execute", {"operations": operations, "atomic": atomic, "stopOnError": stop_on_error})
 
 
 @runtime_checkable

@@ -23,7 +23,7 @@ from ace_core.ids import IdFactory
 from ace_core.ir.deck import Deck, Slide
 from ace_core.tools import registry
 from ace_core.tools.spec import ToolSpec
-from backends.base import SerializeMode, ToolOutcome, error_outcome, ok_outcome
+from backends.base import ChannelHost, SerializeMode, ToolOutcome, crop_to, error_outcome, named_tool_error, ok_outcome
 from backends.batch import BatchHost, run_batch
 
 __all__ = [
@@ -160,7 +160,7 @@ class Handlers:
         return self
 
 
-class NativeBackend:
+class NativeBackend(ChannelHost):
     """Base of the OOXML and HTML backends. A subclass sets `name`, `handlers` (its mutating tools),
     `unsupported` (tool -> reason) and implements `_open`, `_read`, `_box`, `serialize`, `render`."""
 
@@ -252,13 +252,6 @@ class NativeBackend:
             "focused_slide_id": doc.focused if doc else None,
         }
 
-    def select_channel(self, channel: str) -> None:
-        if self._in_batch:
-            raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
-        if channel not in self.docs:
-            raise ToolError(f"no channel {channel!r}", field="channel", hint=f"open channels: {', '.join(self.docs)}")
-        self.active = channel
-
     @property
     def focused(self) -> str | None:
         return self.doc.focused
@@ -300,11 +293,6 @@ class NativeBackend:
             return error_outcome(tool, self._tool_error(exc, tool))
         except Exception as exc:  # a bug in a handler must not take the agent down
             return error_outcome(tool, InternalError(f"{type(exc).__name__}: {exc}", where=f"tool {tool}"))
-
-    def batch(
-        self, operations: list[dict[str, Any]], *, atomic: bool = True, stop_on_error: bool = True
-    ) -> ToolOutcome:
-        return self.execute("batch_execute", {"operations": operations, "atomic": atomic, "stopOnError": stop_on_error})
 
     def _fork(self) -> Any:
         return self.doc.fork()
@@ -392,13 +380,7 @@ class NativeBackend:
         return state
 
     def _tool_error(self, exc: AceError, tool: str) -> AceError:
-        if isinstance(exc, ToolError):
-            if exc.tool is None:
-                return ToolError(exc.what, tool=tool, field=exc.field, hint=exc.hint)
-            return exc
-        if isinstance(exc, UnsupportedError) and "unsupported" not in exc.what:
-            return UnsupportedError(f"unsupported on {self.name}: {exc.what}", where=f"tool {tool}", hint=exc.hint)
-        return exc
+        return named_tool_error(exc, tool, self.name)
 
     # -- building new content ----------------------------------------------------------------------
     def build(
@@ -471,11 +453,7 @@ class NativeBackend:
         with Image.open(path) as im:
             img = im.convert("RGB")
         if crop is not None:
-            k = img.width / deck.width
-            x, y, w, h = (v * k for v in crop)
-            img = img.crop(
-                (max(0, round(x)), max(0, round(y)), min(img.width, round(x + w)), min(img.height, round(y + h)))
-            )
+            img = crop_to(img, crop, img.width / deck.width)
         if fmt == "JPG":
             path = path.with_suffix(".jpg")
             img.save(path, "JPEG", quality=90)

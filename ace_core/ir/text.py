@@ -100,6 +100,14 @@ class Paragraph(IRModel):
     def text(self) -> str:
         return "".join(r.text for r in self.runs)
 
+    @property
+    def drawn_runs(self) -> list[Run]:
+        """The runs that draw text: an empty last run after others only carries the look of the
+        end-of-paragraph mark (OOXML endParaRPr), which counts in the last line's height."""
+        if len(self.runs) > 1 and self.runs[-1].text == "":
+            return self.runs[:-1]
+        return self.runs
+
 
 class TextBody(IRModel):
     """The text of a TEXT node or of a shape. `style` holds the node-wide defaults."""

@@ -133,15 +133,21 @@ class _Kerning:
     through Extension lookups), or the legacy 'kern' table. Subtables are tried in order; the
     first one that covers the pair decides."""
 
-    def __init__(self, font: object) -> None:
-        self.subtables: list = []
-        self.legacy: dict[tuple[str, str], float] = {}
+    def __init__(self, subtables: list | None = None, legacy: dict[tuple[str, str], float] | None = None) -> None:
+        self.subtables: list = subtables or []
+        self.legacy: dict[tuple[str, str], float] = legacy or {}
         self.cache: dict[tuple[str, str], float] = {}
-        try:
-            self._load(font)
-        except Exception:  # a malformed table means no kerning, never a failed measurement
-            self.subtables, self.legacy = [], {}
         self.active = bool(self.subtables or self.legacy)
+
+    @classmethod
+    def from_font(cls, font: object) -> _Kerning:
+        k = cls()
+        try:
+            k._load(font)
+        except Exception:  # a malformed table means no kerning, never a failed measurement
+            k.subtables, k.legacy = [], {}
+        k.active = bool(k.subtables or k.legacy)
+        return k
 
     @classmethod
     def cached(cls, font: object, info: FontInfo) -> _Kerning:
@@ -153,7 +159,7 @@ class _Kerning:
                 return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError, KeyError, TypeError):
                 pass
-        kerning = cls(font)
+        kerning = cls.from_font(font)
         if path is not None:
             try:
                 from ace_core.fsutil import atomic_write_text
@@ -169,14 +175,8 @@ class _Kerning:
 
     @classmethod
     def from_json(cls, data: dict) -> _Kerning:
-        k = cls.__new__(cls)
-        k.subtables = []
-        for fmt, cover, table in data["subtables"]:
-            k.subtables.append((fmt, set(cover), table if fmt == 1 else (table[0], table[1], table[2])))
-        k.legacy = {(a, b): float(v) for a, b, v in data["legacy"]}
-        k.cache = {}
-        k.active = bool(k.subtables or k.legacy)
-        return k
+        subtables = [(fmt, set(cover), table if fmt == 1 else tuple(table)) for fmt, cover, table in data["subtables"]]
+        return cls(subtables, {(a, b): float(v) for a, b, v in data["legacy"]})
 
     def _load(self, font: object) -> None:
         if font is None or font["maxp"].numGlyphs > 20_000:  # type: ignore[index]

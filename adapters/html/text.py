@@ -393,10 +393,7 @@ def text_html(body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | N
         pdata = paragraph_ir(para)
         pattr = attr(A_IR, dump_ir(pdata), single=True) if pdata else ""
         inner = _marker(body, para, env, counter)
-        runs = para.runs
-        if len(runs) > 1 and runs[-1].text == "":  # the OOXML end-of-paragraph mark: no box in HTML
-            runs = runs[:-1]
-        inner += "".join(_run_html(body, para, run, env) for run in runs)
+        inner += "".join(_run_html(body, para, run, env) for run in para.drawn_runs)
         if not para.text or para.text.endswith("\v"):
             inner += '<br class="e">'
         out.append(f'<p style="{join_style(para_decls(body, para, env))}"{pattr}>{inner}</p>')

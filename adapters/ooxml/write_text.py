@@ -187,10 +187,7 @@ def paragraph_el(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._El
     """a:p: properties, runs (line breaks as a:br) and the end-of-paragraph run properties."""
     node = el("a:p", None, paragraph_props(para, body, ctx))
     base = body.style.merged(para.style)
-    runs = para.runs
-    if len(runs) > 1 and runs[-1].text == "":  # an empty last run only carries the end mark's look
-        runs = runs[:-1]
-    for run in runs:
+    for run in para.drawn_runs:
         for child in _run_els(run, base.merged(run.style), ctx):
             node.append(child)
     # the end-of-paragraph mark takes the last run's look, as PowerPoint writes it: renderers count

@@ -24,7 +24,7 @@ from ace_core.errors import AceError, InternalError, ToolError, UnsupportedError
 from ace_core.ir.deck import Deck, Slide
 from ace_core.tools import registry
 from ace_core.tools.spec import ToolSpec
-from backends.base import SerializeMode, ToolOutcome, error_outcome, ok_outcome
+from backends.base import ChannelHost, SerializeMode, ToolOutcome, crop_to, error_outcome, named_tool_error, ok_outcome
 from backends.batch import BatchHost, run_batch
 from backends.scenegraph.bindings import HANDLERS
 from backends.scenegraph.context import Ctx
@@ -38,7 +38,7 @@ __all__ = ["SceneGraphBackend"]
 SOLVED_FORMATS = ("pptx", "figma", "html")
 
 
-class SceneGraphBackend:
+class SceneGraphBackend(ChannelHost):
     """Documents (channels) on the IR; `execute` / `batch` run tools; `export` returns the deck."""
 
     name = "scenegraph"
@@ -111,13 +111,6 @@ class SceneGraphBackend:
             "focused_slide_id": st.focused if st else None,
         }
 
-    def select_channel(self, channel: str) -> None:
-        if self._in_batch:
-            raise ToolError("select_channel is not allowed inside batch_execute", field="channel")
-        if channel not in self.docs:
-            raise ToolError(f"no channel {channel!r}", field="channel", hint=f"open channels: {', '.join(self.docs)}")
-        self.active = channel
-
     @property
     def focused(self) -> str | None:
         return self.state.focused
@@ -147,11 +140,6 @@ class SceneGraphBackend:
             return error_outcome(tool, _tool_error(exc, tool))
         except Exception as exc:  # a bug in a handler must not take the agent down
             return error_outcome(tool, InternalError(f"{type(exc).__name__}: {exc}", where=f"tool {tool}"))
-
-    def batch(
-        self, operations: list[dict[str, Any]], *, atomic: bool = True, stop_on_error: bool = True
-    ) -> ToolOutcome:
-        return self.execute("batch_execute", {"operations": operations, "atomic": atomic, "stopOnError": stop_on_error})
 
     def _fork(self) -> SceneState:
         return self.state.fork()
@@ -262,15 +250,7 @@ class SceneGraphBackend:
             with Image.open(path) as im:
                 img = im.convert("RGB")
                 if crop is not None:
-                    x, y, w, h = (v * scale for v in crop)
-                    img = img.crop(
-                        (
-                            max(0, round(x)),
-                            max(0, round(y)),
-                            min(img.width, round(x + w)),
-                            min(img.height, round(y + h)),
-                        )
-                    )
+                    img = crop_to(img, crop, scale)
                 width, height = img.size
                 if fmt == "JPG":
                     path = path.with_suffix(".jpg")
@@ -346,11 +326,4 @@ def _render_deck(deck: Deck, out_dir: Path, *, width: int) -> list[Path]:
 
 
 def _tool_error(exc: AceError, tool: str) -> AceError:
-    """Name the tool in a handler's error (handlers raise without it)."""
-    if isinstance(exc, ToolError):
-        if exc.tool is None:
-            return ToolError(exc.what, tool=tool, field=exc.field, hint=exc.hint)
-        return exc
-    if isinstance(exc, UnsupportedError) and "unsupported" not in exc.what:
-        return UnsupportedError(f"unsupported on scenegraph: {exc.what}", where=f"tool {tool}", hint=exc.hint)
-    return exc
+    return named_tool_error(exc, tool, "scenegraph")

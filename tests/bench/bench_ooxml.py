@@ -58,28 +58,14 @@ def ace_cold(src: Path, out_dir: Path, fresh: bool = False) -> dict:
 
 def soffice_cold(src: Path, out_dir: Path, profile: Path) -> float:
     """Wall time of one `soffice --headless --convert-to pptx` process (profile already initialised)."""
-    from backends.render.libreoffice import find_soffice
+    from ace_core.soffice import find_soffice, soffice_command
 
     target = out_dir / "lo"
     target.mkdir(exist_ok=True)
     # LibreOffice names the output after the input's stem: convert a copy with a plain name
     plain = out_dir / ("in" + src.suffix.lower())
     shutil.copyfile(src, plain)
-    cmd = [
-        find_soffice(),
-        f"-env:UserInstallation=file://{profile}",
-        "--headless",
-        "--invisible",
-        "--nologo",
-        "--nodefault",
-        "--nolockcheck",
-        "--norestore",
-        "--convert-to",
-        "pptx",
-        "--outdir",
-        str(target),
-        str(plain),
-    ]
+    cmd = soffice_command(find_soffice(), profile, "pptx", target, [plain])
     t = time.perf_counter()
     subprocess.run(cmd, capture_output=True, timeout=900, env={"HOME": str(profile), "PATH": "/usr/bin:/bin"})
     return time.perf_counter() - t
