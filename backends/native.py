@@ -131,8 +131,34 @@ class NCtx:
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def build_on_scratch(
+        self, sid: str, *, tool: str | None = None, children: list[Any] | None = None, **overrides: Any
+    ) -> tuple[Any, dict[str, Any]]:
+        """Run the scene-graph handler of this call (or of `tool`) on a scratch slide holding
+        `children`, with the call's arguments less where to put the result (parentId,
+        coordinateSpace) plus `overrides`; its warnings become this call's. (state, result)."""
+        args = {k: v for k, v in self.args.items() if k not in _POSITIONAL}
+        args.update(overrides)
+        state, result = self.backend.build(
+            self.doc, tool or self.tool, args, slides=[Slide(id=sid, children=children or [])]
+        )
+        for w in result.get("warnings", []):
+            self.warn(w)
+        return state, result
+
+    def scratch_slide(self, sid: str) -> Slide:
+        """The slide-level IR the scene-graph handler of this call builds (on an empty copy of the
+        slide): what a slide-property tool (background, transition) sets."""
+        args = dict(self.args)
+        args["slideId"] = sid
+        state, _ = self.backend.build(self.doc, self.tool, args, slides=[Slide(id=sid)])
+        return state.deck.slides[0]
+
 
 Handler = Callable[[NCtx, Any], dict[str, Any] | None]
+_POSITIONAL = ("parentId", "coordinateSpace")
+"""arguments that say where a create_* tool's result goes: the native writer places it, not the
+scratch build"""
 
 
 class Handlers:

@@ -12,7 +12,6 @@ from typing import Any
 from lxml import etree
 
 from ace_core.errors import ToolError
-from ace_core.ir.deck import Slide
 from ace_core.ir.nodes import NodeBase, RectangleNode
 from adapters.html.schema import A_SLIDE_ID
 from backends.html.doc import HtmlDoc, css_box, layout_of, node_children, parent_node
@@ -20,8 +19,6 @@ from backends.html.regen import element_of, ids_under
 from backends.native import Handlers, NCtx
 
 table = Handlers()
-
-_POSITIONAL = ("parentId", "coordinateSpace")
 
 
 def abs_origin(ctx: NCtx, el: etree._Element) -> tuple[float, float]:
@@ -101,10 +98,7 @@ def insert_built(
     focused slide) at its parent-relative (or, with coordinateSpace 'slide', slide) position."""
     doc: HtmlDoc = ctx.doc
     sid, container = doc.container(getattr(p, "parentId", None))
-    args = {k: v for k, v in ctx.args.items() if k not in _POSITIONAL}
-    state, result = ctx.backend.build(doc, tool or ctx.tool, args, slides=[Slide(id=sid, children=stand_ins or [])])
-    for w in result.get("warnings", []):
-        ctx.warn(w)
+    state, result = ctx.build_on_scratch(sid, tool=tool, children=stand_ins)
     node = state.nodes[result["id"]]
     if getattr(p, "coordinateSpace", "parent") == "slide":
         ox, oy = abs_origin(ctx, container)
@@ -184,13 +178,9 @@ def import_json(ctx: NCtx, p: Any) -> dict[str, Any]:
     """Nodes from scene / REST JSON written into the parent (whole slides are refused)."""
     doc: HtmlDoc = ctx.doc
     sid, container = doc.container(p.parentId)
-    args = {k: v for k, v in ctx.args.items() if k not in _POSITIONAL}
-    args["mode"] = "append"
-    state, result = ctx.backend.build(doc, "import_json", args, slides=[Slide(id=sid)])
+    state, _ = ctx.build_on_scratch(sid, mode="append")
     if len(state.deck.slides) > 1:
         raise ToolError("unsupported on html: importing whole slides (give nodes)", field="json")
-    for w in result.get("warnings", []):
-        ctx.warn(w)
     if p.mode == "replace":
         for child in node_children(container):
             doc.forget(child, "import_json(replace)")

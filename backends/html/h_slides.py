@@ -8,7 +8,6 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.ir.deck import Slide
 from adapters.html.css import background_decls
 from adapters.html.schema import A_ID, A_SLIDE_ID, num
 from backends.html.doc import HtmlDoc, css_box, get_ir, get_style, node_children, set_css_box, set_ir, set_style
@@ -115,19 +114,12 @@ def focus_slide(ctx: NCtx, p: Any) -> dict[str, Any]:
     return {"focused_slide_id": sid}
 
 
-def _built_slide(ctx: NCtx, sid: str) -> Slide:
-    args = dict(ctx.args)
-    args["slideId"] = sid
-    state, _ = ctx.backend.build(ctx.doc, ctx.tool, args, slides=[Slide(id=sid)])
-    return state.deck.slides[0]
-
-
 @table.bind("set_slide_background")
 def set_slide_background(ctx: NCtx, p: Any) -> None:
     """background-* CSS on the div.slide, and the background in its data-ir."""
     doc: HtmlDoc = ctx.doc
     sid, el = doc.slide(p.slideId)
-    bg = _built_slide(ctx, sid).background
+    bg = ctx.scratch_slide(sid).background
     doc.ensure_assets()
     style = get_style(el)
     for prop in _BG_PROPS:
@@ -147,7 +139,7 @@ def set_slide_background(ctx: NCtx, p: Any) -> None:
 def set_slide_transition(ctx: NCtx, p: Any) -> None:
     doc: HtmlDoc = ctx.doc
     sid, el = doc.slide(p.slideId)
-    tr = _built_slide(ctx, sid).transition
+    tr = ctx.scratch_slide(sid).transition
     for key in [k for k in el.attrib if k.startswith("data-transition")]:
         del el.attrib[key]
     if tr is not None:

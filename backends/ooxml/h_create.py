@@ -22,8 +22,6 @@ from backends.ooxml.shapes import TOP, container_frame, container_origin, raw_xf
 
 table = Handlers()
 
-_POSITIONAL = ("parentId", "coordinateSpace")
-
 
 def write_nodes(
     ctx: NCtx, sid: str, container: etree._Element, nodes: list[NodeBase], origin: tuple[float, float] = (0.0, 0.0)
@@ -52,10 +50,7 @@ def insert_built(ctx: NCtx, p: Any, *, tool: str | None = None, convert: Any = N
     slide) at its parent-relative (or slide, with coordinateSpace 'slide') position."""
     doc: OoxmlDoc = ctx.doc
     sid, container = doc.container(getattr(p, "parentId", None))
-    args = {k: v for k, v in ctx.args.items() if k not in _POSITIONAL}
-    state, result = ctx.backend.build(doc, tool or ctx.tool, args, slides=[Slide(id=sid)])
-    for w in result.get("warnings", []):
-        ctx.warn(w)
+    state, result = ctx.build_on_scratch(sid, tool=tool)
     node = state.nodes[result["id"]]
     if convert is not None:
         node = convert(ctx, node)
@@ -168,13 +163,9 @@ def import_json(ctx: NCtx, p: Any) -> dict[str, Any]:
     """Nodes from scene JSON / REST JSON written into the parent (whole slides are refused)."""
     doc: OoxmlDoc = ctx.doc
     sid, container = doc.container(p.parentId)
-    args = {k: v for k, v in ctx.args.items() if k not in _POSITIONAL}
-    args["mode"] = "append"
-    state, result = ctx.backend.build(doc, "import_json", args, slides=[Slide(id=sid)])
+    state, _ = ctx.build_on_scratch(sid, mode="append")
     if len(state.deck.slides) > 1:
         raise ToolError("unsupported on ooxml: importing whole slides (give nodes)", field="json")
-    for w in result.get("warnings", []):
-        ctx.warn(w)
     if p.mode == "replace":
         from backends.ooxml.shapes import shape_children
 

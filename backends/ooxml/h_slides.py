@@ -255,19 +255,11 @@ def focus_slide(ctx: NCtx, p: Any) -> dict[str, Any]:
     return {"focused_slide_id": sid}
 
 
-def _scratch_slide(ctx: NCtx, sid: str) -> Slide:
-    """The slide-level IR the scene-graph handler builds for this call (on an empty copy)."""
-    args = dict(ctx.args)
-    args["slideId"] = sid
-    state, _ = ctx.backend.build(ctx.doc, ctx.tool, args, slides=[Slide(id=sid)])
-    return state.deck.slides[0]
-
-
 @table.bind("set_slide_background")
 def set_slide_background(ctx: NCtx, p: Any) -> None:
     doc: OoxmlDoc = ctx.doc
     sid, part = doc.slide_part(p.slideId)
-    built = _scratch_slide(ctx, sid)
+    built = ctx.scratch_slide(sid)
     csld = doc.edit(part).find(qn("p:cSld"))
     old = csld.find(qn("p:bg"))
     if old is not None:
@@ -282,7 +274,7 @@ def set_slide_background(ctx: NCtx, p: Any) -> None:
 def set_slide_transition(ctx: NCtx, p: Any) -> None:
     doc: OoxmlDoc = ctx.doc
     sid, part = doc.slide_part(p.slideId)
-    built = _scratch_slide(ctx, sid)
+    built = ctx.scratch_slide(sid)
     root = doc.edit(part)
     for child in list(root):
         if not isinstance(child.tag, str):
