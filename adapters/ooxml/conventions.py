@@ -79,6 +79,7 @@ __all__ = [
     "META_TXBOX",
     "META_VML",
     "META_XFRM_INHERITED",
+    "SLIDE_META_CLR_MAP",
     "SLIDE_META_HAS_ANIMATION",
     "SLIDE_META_LAYOUT_PART",
     "SLIDE_META_MASTER_PART",
@@ -138,6 +139,10 @@ SLIDE_META_LAYOUT_PART = "pptx.layout_part"
 SLIDE_META_MASTER_PART = "pptx.master_part"
 SLIDE_META_SHOW_MASTER_SHAPES = "pptx.show_master_shapes"
 """False when the slide hides its layout / master shapes (p:sld/@showMasterSp='0')."""
+SLIDE_META_CLR_MAP = "pptx.clr_map"
+"""The slide's own colour map (p:clrMapOvr/a:overrideClrMapping) as logical slot -> scheme slot,
+when it overrides its master's: the fresh writer writes it back, so that master and layout shapes
+are coloured on the slide as in the source."""
 SLIDE_META_HAS_ANIMATION = "pptx.animation"
 """True when the slide has p:timing (animations, kept only by the patch writer)."""
 
