@@ -397,7 +397,7 @@ RESTORE_JS = r"""
 # arg: [blocked URLs]. For each blocked stylesheet the page links, what its absence changes: the
 # elements (under the slide roots) that carry a class no loaded stylesheet defines, and the
 # elements whose first font family is not installed (a blocked web-font sheet).
-# returns [{url, elements, classes: [most used undefined classes], fonts, families}]
+# returns [{url, elements, classes: [most used undefined classes], fonts, families: {family: text elements}}]
 BLOCKED_STYLE_JS = r"""
 (urls) => {
   const blocked = new Set(urls);
@@ -420,7 +420,7 @@ BLOCKED_STYLE_JS = r"""
   }
   const uses = new Map();
   let styled = 0, fonts = 0;
-  const families = new Set();
+  const families = new Map();
   const cv = document.createElement('canvas').getContext('2d');
   const width = f => { cv.font = '72px ' + f; return cv.measureText('mmmmmmmmmmlli WQ@#90').width; };
   const installed = new Map();
@@ -435,9 +435,9 @@ BLOCKED_STYLE_JS = r"""
       const q = '"' + first.replace(/"/g, '') + '"';
       installed.set(first, ['monospace', 'serif'].some(g => width(q + ', ' + g) !== width(g)));
     }
-    if (!installed.get(first)) { fonts++; families.add(first); }
+    if (!installed.get(first)) { fonts++; families.set(first, (families.get(first) || 0) + 1); }
   }
   const classes = [...uses.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(e => e[0]);
-  return sheets.map(url => ({url, elements: styled, classes, fonts, families: [...families].slice(0, 4)}));
+  return sheets.map(url => ({url, elements: styled, classes, fonts, families: Object.fromEntries(families)}));
 }
 """

@@ -128,27 +128,30 @@ def _blocked_styles(box: SlideBox, urls: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     layout_sheets = [i for i in found if not _font_sheet(i["url"])]
     for item in found:
-        if _font_sheet(item["url"]):
-            if item.get("fonts"):
-                names = ", ".join(item.get("families") or [])
-                out[item["url"]] = (
-                    f"; a web-font stylesheet: {item['fonts']} text elements are laid out in a fallback font ({names})"
-                )
-            continue
-        if item.get("elements"):
+        url = item["url"]
+        key = re.sub(r"[^a-z0-9]", "", unquote(url).lower())
+        fonts = {f: n for f, n in (item.get("families") or {}).items() if re.sub(r"[^a-z0-9]", "", f.lower()) in key}
+        parts = []
+        if fonts:
+            names = ", ".join(f"{f} ({n})" for f, n in fonts.items())
+            parts.append(f"{sum(fonts.values())} text elements are laid out in a fallback font instead of {names}")
+        if item.get("elements") and item in layout_sheets:
             sample = ", ".join("." + c for c in item.get("classes") or [])
-            together = f" (with {len(layout_sheets) - 1} other blocked stylesheets)" if len(layout_sheets) > 1 else ""
-            out[item["url"]] = (
-                f"; a stylesheet the page's layout depends on: without it{together} {item['elements']} elements "
-                f"use classes no loaded stylesheet defines ({sample}) and are laid out without them"
+            others = len(layout_sheets) - 1
+            together = f" (and {others} other blocked stylesheet{'s' if others > 1 else ''})" if others else ""
+            parts.append(
+                f"without it{together} {item['elements']} elements use classes no loaded stylesheet defines "
+                f"({sample}) and are laid out without them"
             )
+        if parts:
+            out[url] = "; a stylesheet the page's layout depends on: " + "; ".join(parts)
     return out
 
 
 def _font_sheet(url: str) -> bool:
-    """A web-font stylesheet (Google Fonts and the like), by its address."""
-    low = url.lower()
-    return "fonts." in urlparse(low).netloc or "family=" in low or "/font" in urlparse(low).path
+    """A web-font stylesheet (Google Fonts and the like: it only names font families)."""
+    parsed = urlparse(url.lower())
+    return parsed.netloc.startswith("fonts.") or "family=" in parsed.query
 
 
 class _Reader:

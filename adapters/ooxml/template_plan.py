@@ -117,13 +117,23 @@ def _choose_layout(slide: Slide, layouts: list[Layout]) -> Layout:
             return named[0]
     own = [n.placeholder for n in _placeholders(slide.children) if META_INHERITED not in n.meta]
 
-    def score(layout: Layout) -> tuple[int, int, int]:
+    def score(layout: Layout) -> tuple[int, int, int, int]:
         phs = [n for n in _placeholders(layout.children) if n.placeholder.type not in FOOTER_TYPES]  # type: ignore[union-attr]
-        matched = sum(1 for ph in own if match_placeholder(ph, phs) is not None)  # type: ignore[arg-type]
+        found = [match_placeholder(ph, phs) for ph in own]  # type: ignore[arg-type]
+        exact = sum(1 for ph, got in zip(own, found, strict=True) if got is not None and _same_kind(ph, got))
+        matched = sum(1 for got in found if got is not None)
         blank = layout.kind == "blank" and not own
-        return (matched, -abs(len(phs) - len(own)), int(blank))
+        return (exact, matched, -abs(len(phs) - len(own)), int(blank))
 
     return max(layouts, key=score)
+
+
+def _same_kind(ph: Placeholder | None, node: NodeBase) -> bool:
+    """The same placeholder type (a content placeholder 'obj' and a body count as one)."""
+    other = node.placeholder
+    if ph is None or other is None:
+        return False
+    return ph.type == other.type or {ph.type, other.type} <= {"obj", "body"}
 
 
 def _bare(ph: Placeholder, node_id: str) -> TextNode:
