@@ -184,7 +184,7 @@ def rendered(data: bytes, suffix: str) -> tuple[list[Path], list[str]]:
     return pngs, texts
 
 
-def fidelity(src: bytes, out: bytes, suffix: str) -> list[tuple[float, float, float]]:
+def fidelity(src: bytes, out: bytes, suffix: str, max_slides: int = 0) -> list[tuple[float, float, float]]:
     import slide_color
     import text_recall
 
@@ -195,6 +195,8 @@ def fidelity(src: bytes, out: bytes, suffix: str) -> list[tuple[float, float, fl
     if len(a) != len(b):
         return []
     rows = []
+    if max_slides:
+        a, b, ta, tb = a[:max_slides], b[:max_slides], ta[:max_slides], tb[:max_slides]
     for pa, pb, xa, xb in zip(a, b, ta, tb, strict=True):
         sim = similarity(load_gray(pa), load_gray(pb))
         col = slide_color.colour_off(slide_color.load_rgb(pa), slide_color.load_rgb(pb))
@@ -271,7 +273,7 @@ def _same(a: list[collections.Counter[str]], b: list[collections.Counter[str]], 
     return diffs
 
 
-def measure(src: Path, corpus: str, render: bool) -> Row:
+def measure(src: Path, corpus: str, render: bool, max_slides: int = 0) -> Row:
     row = Row(src.name, corpus)
     data = as_presentation(src.read_bytes())
     suffix = src.suffix if src.suffix in (".pptx", ".pptm", ".ppsx", ".potx") else ".pptx"
@@ -312,7 +314,7 @@ def measure(src: Path, corpus: str, render: bool) -> Row:
         row.slidenum_src = slidenum_fields(data)[0]
         row.slidenum_out, row.slidenum_templates_out = slidenum_fields(out)
         if render:
-            row.fidelity = fidelity(data, out, suffix)
+            row.fidelity = fidelity(data, out, suffix, max_slides)
     except Exception as exc:  # a measurement script: report and go on
         row.error = f"{type(exc).__name__}: {exc}"
         traceback.print_exc()
@@ -354,12 +356,13 @@ def main() -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--render", action="store_true", help="also LibreOffice fidelity (slow)")
     ap.add_argument("--json", type=Path, help="write the per-deck rows here")
+    ap.add_argument("--max-slides", type=int, default=0, help="fidelity of each deck's first N slides only")
     args = ap.parse_args()
     corpora = args.corpus or [SHARED / "corpus" / "pptx", SHARED / "corpus" / "pptx2"]
     rows: list[Row] = []
     for corpus in corpora:
         for src in sorted(p for p in corpus.glob("*.p[po][tps]*") if args.only in p.name):
-            r = measure(src, corpus.name, args.render)
+            r = measure(src, corpus.name, args.render, args.max_slides)
             rows.append(r)
             fid = f" sim {statistics.median([f[0] for f in r.fidelity]):.3f}" if r.fidelity else ""
             flags = "".join(

@@ -172,8 +172,9 @@ def _bind_slide(plan: TemplatePlan, slide: Slide, layout: Layout, report: LossRe
         inherited = getattr(falls_back, "text", None)
         if isinstance(inherited, TextBody):
             plan.inherited_text[node.id] = inherited
-        if node.meta.get(META_XFRM_INHERITED) and _same_box(node, falls_back):
-            plan.inherit_box.add(node.id)
+        boxless = node.width < 1 and node.height < 1 and abs(node.x) < 1 and abs(node.y) < 1
+        if (node.meta.get(META_XFRM_INHERITED) and _same_box(node, falls_back)) or boxless:
+            plan.inherit_box.add(node.id)  # as in the source: no box of its own (none at all: not drawn)
     for node in slide.iter_nodes():
         if node.placeholder is not None and node.id not in bound and META_INHERITED not in node.meta:
             if any(node is top for top in slide.children):
@@ -206,18 +207,18 @@ def _bind_layout(plan: TemplatePlan, layout: Layout) -> None:
 
 def plan_template(deck: Deck, report: LossReport) -> TemplatePlan:
     """The template a fresh .pptx of `deck` gets, and how its slides bind to it (the deck is not
-    changed: the plan holds copies)."""
+    changed: the plan's layouts are copies whose lists it may extend)."""
     usable = bool(deck.masters and deck.layouts)
-    if usable:
-        masters = [m.model_copy(deep=True) for m in deck.masters]
-        layouts = [lay.model_copy(deep=True) for lay in deck.layouts]
+    if usable:  # shallow copies: the plan only adds placeholders to a layout's own (copied) list
+        masters = list(deck.masters)
+        layouts = [lay.model_copy(update={"children": list(lay.children)}) for lay in deck.layouts]
     else:
         masters, layouts = _generated(deck)
     plan = TemplatePlan(masters=masters, layouts=layouts, generated=not usable)
     known = {m.id for m in masters}
-    for layout in layouts:
+    for i, layout in enumerate(layouts):
         if layout.master not in known:
-            layout.master = masters[0].id
+            layouts[i] = layout.model_copy(update={"master": masters[0].id})
     by_id = {lay.id: lay for lay in layouts}
     for layout in layouts:
         _bind_layout(plan, layout)

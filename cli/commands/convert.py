@@ -26,7 +26,10 @@ def convert(
         False, "--keep-strict", help="pptx output: keep an ISO-Strict deck Strict (default: Transitional)."
     ),
     fit: str | None = typer.Option(
-        None, "--fit", help="HTML input: 'overflow' scales or paginates content outside the slide box."
+        None,
+        "--fit",
+        help="HTML input: content outside the slide box: 'overflow' (scale it onto the slide, or paginate "
+        "when that would shrink it below 60 %), 'scale' or 'paginate'. Default: kept off the slide, reported.",
     ),
     force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
     assets: str | None = typer.Option(
