@@ -136,6 +136,19 @@ def _moved(node: NodeBase, k: float, dx: float, dy: float) -> NodeBase:
     return out
 
 
+def _page_tops(nodes: list[NodeBase], height: float) -> list[float]:
+    """Where each page starts: a new page begins at the first node that would cross the current
+    page's bottom (a node taller than a page, such as a backdrop, stays where it starts)."""
+    tops = [0.0]
+    for node in sorted(nodes, key=lambda n: n.y):
+        top = tops[-1]
+        if node.height <= height and node.y > top + _EDGE and node.y + node.height > top + height + _EDGE:
+            tops.append(node.y)
+        elif node.y >= top + height:
+            tops.append(top + height * math.floor((node.y - top) / height))
+    return tops
+
+
 def place_overflow(
     slide: Slide, width: float, height: float, fit: str | None, report: LossReport, reach: dict[str, float] | None
 ) -> list[Slide]:
@@ -165,13 +178,14 @@ def place_overflow(
         _report_outside(slide, width, height, report)
         return [slide]
     kx = min(1.0, width / bw)
-    pages = max(1, math.ceil(bh * kx / height - 1e-6))
     dx, dy = (width - bw * kx) / 2 - bx * kx, -by * kx
     moved = [_moved(n, kx, dx, dy) for n in slide.children]
+    tops = _page_tops(moved, height)
+    pages = len(tops)
     out: list[Slide] = []
-    for p in range(pages):
-        top = p * height
-        on_page = [n for n in moved if top <= max(n.y, 0.0) < top + height or (p == pages - 1 and n.y >= top + height)]
+    for p, top in enumerate(tops):
+        end = tops[p + 1] if p + 1 < pages else math.inf
+        on_page = [n for n in moved if top <= max(n.y, 0.0) < end]
         for n in on_page:
             n.y -= top
         page = slide.model_copy(deep=True)
