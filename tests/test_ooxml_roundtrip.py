@@ -190,6 +190,18 @@ def test_patching_a_strict_deck_writes_it_transitional() -> None:
     assert "Strict edit" in texts
     with pytest.raises(Exception, match=r"not a PowerPoint file|no relationship"):
         pptx.Presentation(io.BytesIO(src))  # what the source does in python-pptx
+    assert b'Extension=""' not in parts(data)["[Content_Types].xml"]  # _rels/.rels has no extension
+
+
+@needs_soffice
+@pytest.mark.render
+def test_a_strict_deck_written_transitional_opens_in_libreoffice(tmp_path: Path) -> None:
+    from backends.render.libreoffice import render_pptx
+
+    deck, _node, _src = _edited_strict_deck()
+    out = tmp_path / "t.pptx"
+    out.write_bytes(render_bytes(deck)[0])
+    assert len(render_pptx(out, tmp_path / "png")) == 3
 
 
 def test_editing_chart_data_in_patch_mode() -> None:

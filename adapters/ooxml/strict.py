@@ -65,7 +65,7 @@ def to_transitional(pkg: OutPackage) -> int:
         if name.endswith(".rels"):
             for strict, transitional in STRICT_TO_TRANSITIONAL:
                 data = data.replace(strict.encode(), transitional.encode())
-            pkg.put_bytes(name, data, pkg.content_type(name))
+            pkg.parts[name] = data  # its bytes only (a relationships part has no content type of its own)
         else:
             transitional_values(pkg.xml(name))  # parsed in transitional namespaces, written as edited
         count += 1
