@@ -140,6 +140,7 @@ class ChartData(IRModel):
     date1904: bool = Field(False, description="date serials count from 1904 (else from 1900)")
     series: list[ChartSeries] = Field(default_factory=list)
     title: str | None = None
+    auto_title: bool = Field(False, description="the title is the automatic one (the one series' name), not own text")
     title_style: TextStyle | None = None
     legend: ChartLegend | None = Field(default_factory=ChartLegend)
     x_axis: ChartAxis = Field(default_factory=ChartAxis)

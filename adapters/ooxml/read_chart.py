@@ -342,9 +342,12 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
     if title is not None:
-        data["title"] = _rich_text(title) or (series[0].name if len(series) == 1 else None)
+        own = _rich_text(title)
+        data["title"] = own or (series[0].name if len(series) == 1 else None)
+        data["auto_title"] = not own and bool(data["title"])
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
+        data["auto_title"] = bool(data["title"])
     if title is not None:
         data["title_style"] = _title_style(title, scope, node_id)
     legend = chart.find(qn("c:legend"))

@@ -246,7 +246,7 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     space = parse_xml(data.xml_bytes(kind))
     obj = Chart(space, None)
     name = str(kind)
-    if chart.title and len(chart.series) == 1 and chart.title == chart.series[0].name:
+    if chart.title and chart.auto_title and len(chart.series) == 1 and chart.title == chart.series[0].name:
         obj.has_title = True  # the automatic title: PowerPoint shows the one series' name
     elif chart.title:
         obj.has_title = True
@@ -307,8 +307,21 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         else:
             make_3d(space, chart, ctx)
     _unnamed_series(space, chart)
+    _whole_category_numbers(space)
     _fix_schema(space)
     return space, data.xlsx_blob
+
+
+def _whole_category_numbers(space: etree._Element) -> None:
+    """Cached category numbers that are whole written as Excel writes them ('41361', not the
+    '41361.0' python-pptx writes for a date)."""
+    for v in space.iterfind(f".//{_C}cat/{_C}numRef/{_C}numCache/{_C}pt/{_C}v"):
+        try:
+            number = float(v.text or "")
+        except ValueError:
+            continue
+        if number.is_integer():
+            v.text = str(int(number))
 
 
 def _unnamed_series(space: etree._Element, chart: ChartData) -> None:
