@@ -162,15 +162,20 @@ def make_3d(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
     for tag in _NOT_IN_3D[kind]:
         for node in group.findall(f"{_C}{tag}"):
             group.remove(node)
-    rot_x, rot_y, right_angle = _VIEW_DEFAULTS[kind]
+    if kind == "bar3DChart" and chart.grouping == "standard":
+        _series_axis(area, group)  # bars one behind the other: a depth (series) axis
     view = chart.view_3d
-    values = [
-        ("rotX", view.rot_x if view is not None and view.rot_x is not None else rot_x),
-        ("rotY", view.rot_y if view is not None and view.rot_y is not None else rot_y),
-        ("depthPercent", view.depth_percent if view is not None else None),
-        ("rAngAx", (view.right_angle_axes if view is not None and view.right_angle_axes is not None else right_angle)),
-        ("perspective", view.perspective if view is not None else None),
-    ]
+    if view is None:  # no view of its own: the usual one for the kind
+        rot_x, rot_y, right_angle = _VIEW_DEFAULTS[kind]
+        values: list[tuple[str, Any]] = [("rotX", rot_x), ("rotY", rot_y), ("rAngAx", right_angle)]
+    else:  # what the source's view states (renderers default the rest, as for the source)
+        values = [
+            ("rotX", view.rot_x),
+            ("rotY", view.rot_y),
+            ("depthPercent", view.depth_percent),
+            ("rAngAx", view.right_angle_axes),
+            ("perspective", view.perspective),
+        ]
     view_el = etree.Element(f"{_C}view3D")
     for tag, value in values:
         if value is None:
@@ -179,3 +184,28 @@ def make_3d(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
         text = ("1" if value else "0") if isinstance(value, bool) else str(max(lo, min(hi, round(value))))
         etree.SubElement(view_el, f"{_C}{tag}", val=text)
     area.addprevious(view_el)
+
+
+def _series_axis(area: etree._Element, group: etree._Element) -> None:
+    """Standard (not clustered) 3-D bars: grouping 'standard' and a series axis (c:serAx)."""
+    grouping = group.find(f"{_C}grouping")
+    if grouping is not None:
+        grouping.set("val", "standard")
+    ids = group.findall(f"{_C}axId")
+    if len(ids) != 2:
+        return
+    val_id = ids[1].get("val") or ""
+    ser_id = "600000003"
+    ids[1].addnext(etree.Element(f"{_C}axId", val=ser_id))
+    ser = etree.Element(f"{_C}serAx")
+    etree.SubElement(ser, f"{_C}axId", val=ser_id)
+    scaling = etree.SubElement(ser, f"{_C}scaling")
+    etree.SubElement(scaling, f"{_C}orientation", val="minMax")
+    etree.SubElement(ser, f"{_C}delete", val="0")
+    etree.SubElement(ser, f"{_C}axPos", val="b")
+    etree.SubElement(ser, f"{_C}tickLblPos", val="nextTo")
+    etree.SubElement(ser, f"{_C}crossAx", val=val_id)
+    etree.SubElement(ser, f"{_C}crosses", val="autoZero")
+    axes = [el for el in area if _local(el) in _AXES]
+    if axes:
+        axes[-1].addnext(ser)
