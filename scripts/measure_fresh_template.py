@@ -18,6 +18,7 @@ import argparse
 import collections
 import hashlib
 import io
+import itertools
 import json
 import re
 import shutil
@@ -357,25 +358,34 @@ def main() -> int:
     ap.add_argument("--render", action="store_true", help="also LibreOffice fidelity (slow)")
     ap.add_argument("--json", type=Path, help="write the per-deck rows here")
     ap.add_argument("--max-slides", type=int, default=0, help="fidelity of each deck's first N slides only")
+    ap.add_argument("--jsonl", type=Path, help="append each deck's row here as soon as it is measured")
+    ap.add_argument("--interleave", action="store_true", help="alternate between the corpora (partial runs cover each)")
     args = ap.parse_args()
     corpora = args.corpus or [SHARED / "corpus" / "pptx", SHARED / "corpus" / "pptx2"]
     rows: list[Row] = []
-    for corpus in corpora:
-        for src in sorted(p for p in corpus.glob("*.p[po][tps]*") if args.only in p.name):
-            r = measure(src, corpus.name, args.render, args.max_slides)
-            rows.append(r)
-            fid = f" sim {statistics.median([f[0] for f in r.fidelity]):.3f}" if r.fidelity else ""
-            flags = "".join(
-                c if ok else "."
-                for c, ok in (("P", r.pptx_equal), ("M", r.md_equal), ("F", r.slidenum_src == r.slidenum_out))
-            )
-            print(
-                f"{corpus.name:6s} {r.name[:50]:50s} {r.slides:3d} {flags} gain {len(r.gained_inherited)} "
-                f"ph {r.ph_slides_ok}/{r.ph_slides}{fid} {r.error[:60]}",
-                flush=True,
-            )
-            for d in r.diffs[:4]:
-                print("        ", d[:160])
+    lists = [[(c, p) for p in sorted(c.glob("*.p[po][tps]*")) if args.only in p.name] for c in corpora]
+    if args.interleave:
+        order = [item for group in itertools.zip_longest(*lists) for item in group if item is not None]
+    else:
+        order = [item for group in lists for item in group]
+    for corpus, src in order:
+        r = measure(src, corpus.name, args.render, args.max_slides)
+        rows.append(r)
+        if args.jsonl:
+            with args.jsonl.open("a") as fh:
+                fh.write(json.dumps(r.__dict__) + "\n")
+        fid = f" sim {statistics.median([f[0] for f in r.fidelity]):.3f}" if r.fidelity else ""
+        flags = "".join(
+            c if ok else "."
+            for c, ok in (("P", r.pptx_equal), ("M", r.md_equal), ("F", r.slidenum_src == r.slidenum_out))
+        )
+        print(
+            f"{corpus.name:6s} {r.name[:50]:50s} {r.slides:3d} {flags} gain {len(r.gained_inherited)} "
+            f"ph {r.ph_slides_ok}/{r.ph_slides}{fid} {r.error[:60]}",
+            flush=True,
+        )
+        for d in r.diffs[:4]:
+            print("        ", d[:160])
     for corpus in corpora:
         summary(rows, corpus.name)
     if args.json:
