@@ -351,6 +351,46 @@ def summary(rows: list[Row], corpus: str) -> None:
         )
 
 
+def compare(before: Path, after: Path) -> None:
+    """Fidelity tables of two runs (--jsonl files) over the decks and slides both measured."""
+
+    def load(path: Path) -> dict[tuple[str, str], list]:
+        out = {}
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("fidelity") and not row.get("error"):
+                out[(row["corpus"], row["name"])] = row["fidelity"]
+        return out
+
+    a, b = load(before), load(after)
+    head = "| corpus | decks | slides | run | similarity median | >= 0.75 | colour-off median | <= 0.05 |"
+    print(head + " recall median | >= 0.98 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for corpus in sorted({c for c, _ in a} | {c for c, _ in b}):
+        keys = [k for k in a if k in b and k[0] == corpus and len(a[k]) == len(b[k])]
+        for label, data in (("before", a), ("after", b)):
+            rows = [f for k in keys for f in data[k]]
+            if not rows:
+                continue
+            sims, cols, recs = ([r[i] for r in rows] for i in range(3))
+            print(
+                f"| {corpus} | {len(keys)} | {len(rows)} | {label} | {statistics.median(sims):.4f} | "
+                f"{_share(sims, lambda v: v >= 0.75)} | {statistics.median(cols):.4f} | "
+                f"{_share(cols, lambda v: v <= 0.05)} | {statistics.median(recs):.4f} | "
+                f"{_share(recs, lambda v: v >= 0.98)} |"
+            )
+    worse = []
+    for k in a:
+        if k in b and len(a[k]) == len(b[k]):
+            for i, (x, y) in enumerate(zip(a[k], b[k], strict=True)):
+                if y[0] < x[0] - 0.02 or y[1] > x[1] + 0.02 or y[2] < x[2] - 0.01:
+                    change = f"sim {x[0]:.3f}->{y[0]:.3f} col {x[1]:.3f}->{y[1]:.3f} rec {x[2]:.3f}->{y[2]:.3f}"
+                    worse.append(f"{k[1]}#{i + 1}: {change}")
+    print(f"\nslides worse after (sim -0.02, colour +0.02 or recall -0.01): {len(worse)}")
+    for line in worse:
+        print("  ", line)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, action="append")
@@ -360,7 +400,11 @@ def main() -> int:
     ap.add_argument("--max-slides", type=int, default=0, help="fidelity of each deck's first N slides only")
     ap.add_argument("--jsonl", type=Path, help="append each deck's row here as soon as it is measured")
     ap.add_argument("--interleave", action="store_true", help="alternate between the corpora (partial runs cover each)")
+    ap.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"), help="tables of two --jsonl runs")
     args = ap.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return 0
     corpora = args.corpus or [SHARED / "corpus" / "pptx", SHARED / "corpus" / "pptx2"]
     rows: list[Row] = []
     lists = [[(c, p) for p in sorted(c.glob("*.p[po][tps]*")) if args.only in p.name] for c in corpora]
