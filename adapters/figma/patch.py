@@ -61,7 +61,7 @@ def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
     """Copy the original's fields the writer did not produce; returns how many."""
     count = 0
     for key, value in original.items():
-        if key in _NEVER:
+        if key in _NEVER or value is None:  # null = not set: the writer's value or the API default
             continue
         if key == "sharedPluginData":
             if not isinstance(value, dict):
@@ -121,7 +121,7 @@ def _file_fields(data: Any) -> dict[str, Any]:
     """The file-level fields of the source; a /nodes response's per-node components and styles merged."""
     if not isinstance(data, dict):
         return {}
-    out = {k: data[k] for k in _FILE_KEYS if k in data}
+    out = {k: data[k] for k in _FILE_KEYS if data.get(k) is not None}
     entries = data.get("nodes") if isinstance(data.get("nodes"), dict) else {}
     for entry in entries.values():
         if isinstance(entry, dict):

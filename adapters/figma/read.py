@@ -6,13 +6,15 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from ace_core.assets import content_hash
 from ace_core.errors import BadInputError
 from ace_core.fsutil import read_input
+from ace_core.ir.asset_refs import missing_assets
 from ace_core.ir.deck import Deck, DeckSource, Slide
 from ace_core.ir.fingerprint import slide_fingerprint
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import NodeBase
-from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext
+from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext, sniff_mime
 from adapters.figma.load import FigmaFile, load_figma
 from adapters.figma.nodes import NodeReader
 from adapters.figma.overrides import ace_data
@@ -84,6 +86,8 @@ def read_figma_data(
         _fill_deck(deck, file, ctx, page, nodes, str(path))
     except RecursionError as exc:
         raise BadInputError("the node tree is nested too deeply", where=str(path)) from exc
+    if apply_overrides:
+        _load_referenced(deck, ctx)
     deck.report = report
     return deck
 
@@ -132,6 +136,18 @@ def _fill_deck(
                 setattr(deck, key, getattr(parsed, key))
     for slide in deck.slides:
         stamp(slide)
+
+
+def _load_referenced(deck: Deck, ctx: ReadContext) -> None:
+    """Bring in the assets ACE's IR copy references beyond the image fills (SVG originals, embedded
+    objects, workbooks), which the writer puts in the images folder as `<asset key>.<ext>`."""
+    for key, where in missing_assets(deck).items():
+        data, why = ctx.images.resolve(key)
+        if data is not None and content_hash(data) == key:
+            deck.add_asset(data, sniff_mime(data))
+            continue
+        why = why if data is None else "the file there holds other bytes"
+        ctx.loss("missing-asset", f"asset {key} that ACE's IR copy references is not found ({why})", where[0])
 
 
 _NOT_OWN = {"children", "source"}

@@ -11,17 +11,21 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.errors import InternalError
-from ace_core.fsutil import atomic_write_bytes, atomic_write_text
+from ace_core.fsutil import atomic_write_text
+from ace_core.ir.asset_refs import without_missing_assets
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode, NodeBase, TableNode, TextNode
 from ace_core.ir.style import ImagePaint, Sides
-from adapters.figma.context import EXT_FOR_MIME, FORMAT_NAME, ImageResolver
+from adapters.figma.context import FORMAT_NAME, ImageResolver
+from adapters.figma.files import write_files
 from adapters.figma.geometry import IDENTITY, Affine
-from adapters.figma.overrides import node_sig, set_ace
+from adapters.figma.losses import NotCarried
+from adapters.figma.overrides import ACE_KEY, node_sig, set_ace
 from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
+from adapters.figma.rest import complete_file, file_header
 from adapters.figma.slides import needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter
 
@@ -113,18 +117,8 @@ class _DocumentWriter:
             canvases.append(canvas)
         fm = _fmeta(deck)
         document = {"id": fm.get("document", "0:0"), "name": "Document", "type": "DOCUMENT", "children": canvases}
-        return {
-            "name": deck.name,
-            "lastModified": "1970-01-01T00:00:00Z",
-            "version": "0",
-            "role": "owner",
-            "editorType": "slides" if slides_mode else fm.get("editorType", "figma"),
-            "schemaVersion": 0,
-            "document": document,
-            "components": {},
-            "componentSets": {},
-            "styles": {},
-        }
+        editor = "slides" if slides_mode else fm.get("editorType", "figma")
+        return {**file_header(deck.name, editor), "document": document}
 
     def _page_children(self, canvas: dict[str, Any], slides: list[Slide]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -236,6 +230,8 @@ class _DocumentWriter:
                     self._image(paint)
             absolute = nodes.place(out, _translate(x, y), w, h, IDENTITY, True)
             out["children"] = [nodes.node(c, absolute, None) for c in kids]
+        if slide.notes:
+            out["children"].append(nodes.notes(slide.id, slide.notes, out, w))
         if kind in ("SLIDE", "COMPONENT", "INSTANCE", "COMPONENT_SET"):
             out["type"] = kind
         if out["type"] == "SLIDE":
@@ -252,42 +248,59 @@ class _DocumentWriter:
         return out, w, h
 
     # -- round-trip data ---------------------------------------------------------------------
-    def stamp_overrides(self, doc: dict[str, Any]) -> None:
+    def read_back(self, doc: dict[str, Any], embed: bool) -> None:
+        """Read the written document back (its standard fields only) and compare with the IR: with
+        `embed`, store what differs as the IR copy (sharedPluginData.ace); else report it."""
         memory = {ref: self.original.asset_bytes(key) for ref, key in self.images.items()}
         back = read_figma_data(doc, Path("<written>"), ImageResolver(memory=memory), apply_overrides=False)
         if len(back.slides) != len(self.original.slides):
             raise InternalError(
                 f"Figma writer produced {len(back.slides)} slides for {len(self.original.slides)}", where="figma writer"
             )
+        lost = NotCarried(self.report)
         for slide, again in zip(self.original.slides, back.slides, strict=True):
-            self._slide_overrides(slide, again)
+            self._slide_overrides(slide, again, embed, lost)
+        lost.flush()
         deck_a = self.original.model_dump(mode="json", include=set(_DECK_FIELDS))
         deck_b = back.model_dump(mode="json", include=set(_DECK_FIELDS))
         diff = {k: v for k, v in deck_a.items() if deck_b.get(k) != v}
-        if diff:
+        if diff and embed:
             set_ace(doc["document"], "deck", diff)
+        elif diff.keys() - {"meta"}:
+            fields = ", ".join(sorted(diff.keys() - {"meta"}))
+            self.report.add(
+                "figma-deck",
+                f"deck {fields} not held by Figma JSON (kept with --embed-ir)",
+                stage="write",
+                format=FORMAT_NAME,
+                severity="info",
+            )
 
-    def _slide_overrides(self, slide: Slide, again: Slide) -> None:
+    def _slide_overrides(self, slide: Slide, again: Slide, embed: bool, lost: NotCarried) -> None:
         a = slide.model_dump(mode="json", exclude=_SLIDE_SKIP)
         b = again.model_dump(mode="json", exclude=_SLIDE_SKIP)
         diff = {k: v for k, v in a.items() if b.get(k) != v}
         target, kind = self.slide_target[slide.id]
-        if diff:
+        if diff and embed:
             if kind == "loose":
                 set_ace(target, "loose", {"id": slide.id, "slide": diff})
             else:
                 set_ace(target, "slide", diff)
                 set_ace(target, "sig", node_sig(target))
+        elif diff:
+            lost.slide(slide.id, diff)
         index = {n.id: n for n in again.iter_nodes()}
         for node in slide.iter_nodes():
             other = index.get(node.id)
             if other is None:
+                if not embed and lost.inside_drawn(slide.id, node.id):
+                    continue
                 self.report.add(
                     "figma-write",
                     "node lost in the Figma structure",
                     slide_id=slide.id,
                     node_id=node.id,
-                    severity="error",
+                    severity="error" if embed else "warning",
                     stage="write",
                     format=FORMAT_NAME,
                 )
@@ -295,10 +308,12 @@ class _DocumentWriter:
             na = node.model_dump(mode="json", exclude=_NODE_SKIP)
             nb = other.model_dump(mode="json", exclude=_NODE_SKIP)
             ndiff = {k: v for k, v in na.items() if nb.get(k) != v}
-            if ndiff:
+            if ndiff and embed:
                 fig = self.nodes.figma_of[node.id]
                 set_ace(fig, "ir", ndiff)
                 set_ace(fig, "sig", node_sig(fig))
+            elif ndiff:
+                lost.node(slide.id, node, other, ndiff)
 
 
 def _solved(deck: Deck) -> Deck:
@@ -328,32 +343,52 @@ def _fit_section(section: dict[str, Any]) -> None:
 
 
 def build_document(
-    deck: Deck, report: LossReport | None = None, *, fresh: bool = False
+    deck: Deck, report: LossReport | None = None, *, fresh: bool = False, embed_ir: bool = False
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The Figma document for a deck and the images it references ({imageRef: asset key}).
-    Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py)."""
+    Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py).
+    With `embed_ir`, what the standard fields do not hold is stored as ACE's IR copy
+    (sharedPluginData.ace) so that ACE reads the deck back exactly; without it, it is reported."""
     writer = _DocumentWriter(deck, report if report is not None else LossReport())
     doc = writer.build()
     if not fresh:
         frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
         carry_source(deck, doc, writer.nodes.figma_of, frames)
-    writer.stamp_overrides(doc)
+    complete_file(doc)
+    if not embed_ir:
+        _strip_ace(doc["document"])
+    writer.read_back(doc, embed_ir)
     return doc, writer.images
 
 
+def _strip_ace(document: dict[str, Any]) -> None:
+    """Remove ACE's round-trip data from every node (iteratively: decks nest deeply)."""
+    stack = [document]
+    while stack:
+        node = stack.pop()
+        shared = node.get("sharedPluginData")
+        if isinstance(shared, dict):
+            shared.pop(ACE_KEY, None)
+            if not shared:
+                del node["sharedPluginData"]
+        stack.extend(c for c in node.get("children") or [] if isinstance(c, dict))
+
+
 def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
-    """Write `deck` to `path` (JSON) and its images to `images_dir` (default `<name>.images/`).
-    A deck read from Figma is patched (its unmodelled fields carried over) unless `fresh`."""
+    """Write `deck` to `path` as Figma REST JSON (GET /v1/files/:key) and its images to
+    `images_dir` (default `<name>.images/`, with the image map images.json). Options: `fresh`
+    (a deck read from Figma is patched, its unmodelled fields carried over, unless set),
+    `embed_ir` (store ACE's IR copy in sharedPluginData so ACE reads the deck back exactly; off by
+    default: the file stands on its standard fields, and what they cannot hold is reported),
+    `indent` (pretty-print)."""
+    path = Path(path)
     report = LossReport()
-    doc, images = build_document(deck, report, fresh=bool(options.get("fresh")))
-    if images:
-        folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
-        for ref, key in sorted(images.items()):
-            mime = deck.assets[key].mime if key in deck.assets else ""
-            ext = EXT_FOR_MIME.get(mime)
-            target = folder / (f"{ref}.{ext}" if ext else ref)
-            if not target.exists():
-                atomic_write_bytes(target, deck.asset_bytes(key))
+    deck, _ = without_missing_assets(deck, report, FORMAT_NAME)
+    embed = bool(options.get("embed_ir"))
+    doc, images = build_document(deck, report, fresh=bool(options.get("fresh")), embed_ir=embed)
+    folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
+    if images or embed:
+        write_files(deck, images, folder, embed_ir=embed, report=report)
     indent = options.get("indent")
     text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
     atomic_write_text(path, text)

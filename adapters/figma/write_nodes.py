@@ -33,10 +33,11 @@ from ace_core.ir.nodes import (
     VectorNode,
     VectorPath,
 )
-from ace_core.ir.style import ImagePaint, Sides, SolidPaint
+from ace_core.ir.semantic import TableCell
+from ace_core.ir.style import ImagePaint, Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody
 from ace_core.layout.measure import DEFAULT_INSETS
-from adapters.figma.context import FORMAT_NAME
+from adapters.figma.context import FORMAT_NAME, NOTES_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
 from adapters.figma.overrides import set_ace
@@ -296,6 +297,16 @@ class NodeWriter:
         self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         return out
 
+    def notes(self, slide_id: str, notes: str, frame: dict[str, Any], width: float) -> dict[str, Any]:
+        """The slide's speaker notes as a hidden TEXT layer named NOTES_NAME (the REST API has no
+        notes field; any consumer finds them there, and ACE's reader turns them back into notes)."""
+        (a, b, tx), (c, d, ty) = frame["relativeTransform"]
+        body = TextBody.from_text(notes.replace("\r\n", "\n"))
+        body.insets, body.auto_resize = Sides(), "HEIGHT"
+        _, height = _measure(body, width)
+        node = TextNode(id=f"{slide_id}:notes", name=NOTES_NAME, width=width, height=height, visible=False, text=body)
+        return self._text(node, (a, b, tx, c, d, ty), None)
+
     def _boxed(
         self, node: NodeBase, shape: NodeBase | None, text: TextBody, parent_abs: Affine, parent_mode: str | None
     ) -> dict[str, Any]:
@@ -359,11 +370,15 @@ class NodeWriter:
         return out
 
     def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
-        """A FRAME of cell rectangles (fills, borders as strokes) and cell texts."""
+        """A FRAME of cell rectangles (fills; borders as per-side strokes on the grid lines) and cell
+        texts; rows as tall as their text needs (an OOXML row height is a minimum)."""
         out = self._base(node, "FRAME", parent_mode)
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
-        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        heights = _row_heights(node)
+        absolute = self.place(
+            out, self._matrix(node), node.width, max(node.height, sum(heights)), parent_abs, node.visible
+        )
         kids: list[dict[str, Any]] = []
         y = 0.0
         for ri, row in enumerate(node.rows):
@@ -372,23 +387,22 @@ class NodeWriter:
                 width = node.columns[ci] if ci < len(node.columns) else 0.0
                 if not (cell.h_merged or cell.v_merged):
                     w = sum(node.columns[ci : ci + cell.col_span])
-                    h = sum(r.height for r in node.rows[ri : ri + cell.row_span])
-                    border = next((b for b in (cell.borders.top, cell.borders.left) if b is not None), None)
+                    h = sum(heights[ri : ri + cell.row_span])
+                    strokes, weights = _cell_borders(cell)
                     rect = RectangleNode(
                         id=f"{node.id}:r{ri}c{ci}",
                         x=x,
                         y=y,
                         width=w,
                         height=h,
-                        fills=cell.fills or ([node.style.band_fill] if node.style.band_fill and ri % 2 else []),
-                        strokes=[border] if border is not None else [],
+                        fills=cell.fills or node.style_fills(ri),
+                        strokes=strokes,
+                        stroke_weights=weights,
                     )
                     kids.append(self._shape(rect, absolute, None))
                     if cell.text.paragraphs:
-                        m = cell.margins or Sides(
-                            top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3
-                        )
-                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align})
+                        m = _cell_margins(cell)
+                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
                         label = TextNode(
                             id=f"{node.id}:t{ri}c{ci}",
                             x=x + m.left,
@@ -399,11 +413,49 @@ class NodeWriter:
                         )
                         kids.append(self._text(label, absolute, None))
                 x += width
-            y += row.height
+            y += heights[ri]
         out["children"] = kids
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
+
+
+_CELL_MARGINS = Sides(top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3)  # OOXML defaults
+
+
+def _cell_margins(cell: TableCell) -> Sides:
+    return cell.margins or _CELL_MARGINS
+
+
+def _row_heights(node: TableNode) -> list[float]:
+    """Each row's height: its own, or what the text of its single-row cells needs when more."""
+    heights = []
+    for row in node.rows:
+        need = row.height
+        for ci, cell in enumerate(row.cells):
+            if cell.h_merged or cell.v_merged or cell.row_span != 1 or not cell.text.paragraphs:
+                continue
+            m = _cell_margins(cell)
+            room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
+            _, text_h = _measure(cell.text.model_copy(update={"insets": Sides()}), room if cell.text.wrap else None)
+            need = max(need, text_h + m.top + m.bottom)
+        heights.append(need)
+    return heights
+
+
+def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
+    """The cell's borders as one stroke centred on the grid lines with per-side weights (a side
+    without a border weighs 0); Figma strokes have one paint, so the first border's colour is used."""
+    sides = {k: getattr(cell.borders, k) for k in ("top", "right", "bottom", "left")}
+    drawn = {k: b for k, b in sides.items() if b is not None and b.weight > 0}
+    if not drawn:
+        return [], None
+    first = next(iter(drawn.values()))
+    stroke = first.model_copy(update={"align": "CENTER"})
+    weights = {k: (b.weight if b is not None and k in drawn else 0.0) for k, b in sides.items()}
+    if len(set(weights.values())) == 1:
+        return [stroke], None
+    return [stroke], Sides(**weights)
 
 
 def _click_action(link: str) -> dict[str, Any]:
