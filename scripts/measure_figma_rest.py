@@ -151,21 +151,31 @@ def cmd_validate(args: argparse.Namespace, keep: Path | None = None) -> list[tup
 
 
 class Metrics:
+    """The three figures of ../shared/scripts, cached by the two renders' hashes (a rerun after a
+    change recomputes only the slides whose render changed)."""
+
     def __init__(self) -> None:
         self.sim = _shared("slide_similarity")
         self.col = _shared("slide_color")
         self.rec = _shared("text_recall")
+        self.cache = cache_root() / "measure" / "figures"
+        self.cache.mkdir(parents=True, exist_ok=True)
+
+    def pair(self, a: Path, b: Path) -> tuple[float, float]:
+        ha, hb = hashlib.sha256(a.read_bytes()).hexdigest(), hashlib.sha256(b.read_bytes()).hexdigest()
+        if ha == hb:
+            return 1.0, 0.0
+        memo = self.cache / f"{ha[:20]}-{hb[:20]}.json"
+        if memo.is_file():
+            s, c = json.loads(memo.read_text())
+            return s, c
+        s = self.sim.similarity(self.sim.load_gray(a), self.sim.load_gray(b))
+        c = self.col.colour_off(self.col.load_rgb(a), self.col.load_rgb(b))
+        memo.write_text(json.dumps([s, c]))
+        return s, c
 
     def images(self, a: list[Path], b: list[Path]) -> list[tuple[float, float]]:
-        out = []
-        for i, pa in enumerate(a):
-            if i >= len(b):
-                out.append((0.0, 1.0))
-                continue
-            s = self.sim.similarity(self.sim.load_gray(pa), self.sim.load_gray(b[i]))
-            c = self.col.colour_off(self.col.load_rgb(pa), self.col.load_rgb(b[i]))
-            out.append((s, c))
-        return out
+        return [self.pair(pa, b[i]) if i < len(b) else (0.0, 1.0) for i, pa in enumerate(a)]
 
     def recall(self, original: list[str], output: list[str]) -> list[float]:
         return [self.rec.recall(t, output[i]) if i < len(output) else 0.0 for i, t in enumerate(original)]
@@ -190,7 +200,12 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
         from ace_core.browser import default_session
 
         session = default_session()
-    files = [p for p in sorted(args.corpus.iterdir()) if p.suffix.lower() in SUFFIXES["pptx"] and args.only in p.name]
+    only = args.only.split(",")
+    files = [
+        p
+        for p in sorted(args.corpus.iterdir())
+        if p.suffix.lower() in SUFFIXES["pptx"] and any(o in p.name for o in only)
+    ]
     per: dict[str, list[dict[str, Any]]] = {"pptx": [], "html": []}
     for src in files:
         t0 = time.perf_counter()
@@ -298,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("command", choices=("validate", "fidelity", "readback"))
     ap.add_argument("--sets", default="pptx,pptx2,html,figma", help="corpus folders for validate / readback")
     ap.add_argument("--corpus", type=Path, default=CORPUS / "pptx", help="fidelity: folder of decks")
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="fidelity: decks whose name has one of these (comma-separated)")
     ap.add_argument("--no-html", action="store_true", help="fidelity: skip the HTML path")
     ap.add_argument("--embed-ir", action="store_true", help="fidelity: keep the IR copy (for comparison)")
     ap.add_argument("--worst", type=int, default=12)

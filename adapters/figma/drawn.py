@@ -70,7 +70,9 @@ def _text_box(
     )
     body.vertical_align = _ANCHOR.get(str(n.get("primaryAxisAlignItems")), "TOP")  # type: ignore[assignment]
     body.wrap = (text.get("style") or {}).get("textAutoResize") != "WIDTH_AND_HEIGHT"
-    hug_h, hug_v = data["sizing_h"] == "HUG", data["sizing_v"] == "HUG"
+    # the frame hugs its text vertically (primary axis) and / or horizontally (counter axis)
+    hug_v = n.get("primaryAxisSizingMode") == "AUTO"
+    hug_h = n.get("counterAxisSizingMode") == "AUTO"
     body.auto_resize = "WIDTH_AND_HEIGHT" if hug_h and hug_v else "HEIGHT" if hug_v else "NONE"
     if shape is not None:
         drawn = reader.node(shape, place.absolute, None)

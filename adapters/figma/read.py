@@ -18,6 +18,7 @@ from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext, snif
 from adapters.figma.load import FigmaFile, load_figma
 from adapters.figma.nodes import NodeReader
 from adapters.figma.overrides import ace_data
+from adapters.figma.rest import CANVAS_DEFAULTS
 from adapters.figma.slides import build_slide, select_slides, source_size
 
 __all__ = ["images_dir_for", "read_figma", "read_figma_data"]
@@ -120,7 +121,9 @@ def _fill_deck(
     for src in sources:
         if src.page.id not in seen:
             seen.add(src.page.id)
-            pages.append([src.page.id, src.page.name])
+            color = (src.page.raw or {}).get("backgroundColor")
+            own = isinstance(color, dict) and color != CANVAS_DEFAULTS["backgroundColor"]
+            pages.append([src.page.id, src.page.name, *([color] if own else [])])
     meta: dict[str, Any] = {"pages": pages}
     if file.editor_type and file.editor_type != "figma":
         meta["editorType"] = file.editor_type

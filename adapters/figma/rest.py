@@ -16,7 +16,9 @@ __all__ = ["CANVAS_DEFAULTS", "complete_document", "complete_file", "complete_no
 
 _BOX = {"x": 0.0, "y": 0.0, "width": 0.0, "height": 0.0}
 _LAYER = {"scrollBehavior": "SCROLLS"}
-_SHAPE = {**_LAYER, "blendMode": "PASS_THROUGH", "fills": [], "effects": []}
+_SHAPE = {**_LAYER, "blendMode": "PASS_THROUGH", "fills": [], "effects": [], "interactions": []}
+# frame-like nodes: the API still returns the deprecated background / backgroundColor (their fills)
+_FRAME_LIKE = frozenset({"FRAME", "GROUP", "COMPONENT", "COMPONENT_SET", "INSTANCE"})
 _CONTAINER = {**_SHAPE, "clipsContent": False, "children": []}
 
 CANVAS_DEFAULTS: dict[str, Any] = {
@@ -68,10 +70,24 @@ def complete_node(node: dict[str, Any]) -> None:
         box = node.setdefault("absoluteBoundingBox", dict(_BOX))
         if "absoluteRenderBounds" not in node:
             node["absoluteRenderBounds"] = dict(box) if node.get("visible", True) else None
+    if kind in _FRAME_LIKE:
+        if "background" not in node:
+            node["background"] = copy.deepcopy(node["fills"])
+        if "backgroundColor" not in node:
+            node["backgroundColor"] = _first_solid(node["fills"])
     if kind == "INSTANCE" and not isinstance(node.get("componentId"), str):
         node["componentId"] = ""
     for effect in node.get("effects") or []:
         _complete_effect(effect)
+
+
+def _first_solid(fills: Any) -> dict[str, float]:
+    for paint in fills if isinstance(fills, list) else []:
+        if isinstance(paint, dict) and paint.get("type") == "SOLID" and paint.get("visible", True):
+            color = dict(paint.get("color") or {})
+            color["a"] = float(color.get("a", 1.0)) * float(paint.get("opacity", 1.0))
+            return color
+    return {"r": 0.0, "g": 0.0, "b": 0.0, "a": 0.0}
 
 
 def _complete_effect(effect: dict[str, Any]) -> None:

@@ -1,8 +1,11 @@
 """Write a Deck as Figma REST JSON: DOCUMENT -> CANVAS pages -> slide frames (or SLIDE_GRID ->
 SLIDE_ROW -> SLIDE for a deck from Figma Slides), images into `<name>.images/`.
 
-After building the document the writer reads it back with the reader and stores, per node, the
-IR fields that did not survive (adapters.figma.overrides), so read(write(deck)) == deck."""
+Every node gets what Figma's REST API specification requires (adapters.figma.rest), so the file
+stands on its standard fields. After building the document the writer reads it back with the
+reader: with `embed_ir` it stores, per node, the IR fields that did not survive as ACE's IR copy
+(adapters.figma.overrides), so read(write(deck)) == deck; without it (the default) it reports
+them (adapters.figma.losses)."""
 
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from adapters.figma.overrides import ACE_KEY, node_sig, set_ace
 from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
-from adapters.figma.rest import complete_file, file_header
+from adapters.figma.rest import CANVAS_DEFAULTS, complete_file, file_header
 from adapters.figma.slides import needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter
 
@@ -47,13 +50,15 @@ def _fmeta(obj: Any) -> dict[str, Any]:
 
 
 class _DocumentWriter:
-    def __init__(self, deck: Deck, report: LossReport) -> None:
+    def __init__(self, deck: Deck, report: LossReport, slides: bool | None = None) -> None:
+        self.slides = slides
         self.original = deck
         self.deck = _solved(deck)  # geometry to write: auto-layout solved unless Figma laid it out
         self.report = report
         self.images: dict[str, str] = {}
         self.nodes = NodeWriter(report, self._image)
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
+        self.canvas_colors: dict[str, Any] = {}
 
     def _image(self, paint: ImagePaint) -> None:
         if paint.asset:
@@ -69,6 +74,8 @@ class _DocumentWriter:
 
     # -- structure ---------------------------------------------------------------------------
     def _slides_mode(self) -> bool:
+        if self.slides is not None:
+            return self.slides
         if _fmeta(self.deck).get("editorType") == "slides":
             return True
         for slide in self.deck.slides:
@@ -80,7 +87,9 @@ class _DocumentWriter:
         return False
 
     def _pages(self) -> list[tuple[str, str, list[Slide]]]:
-        names = {p[0]: p[1] for p in _fmeta(self.deck).get("pages", []) if isinstance(p, list) and len(p) == 2}
+        pages = [p for p in _fmeta(self.deck).get("pages", []) if isinstance(p, list) and len(p) >= 2]
+        names = {p[0]: p[1] for p in pages}
+        self.canvas_colors = {p[0]: p[2] for p in pages if len(p) > 2 and isinstance(p[2], dict)}
         sections = {s.section for s in self.deck.slides}
         by_section = len(sections) > 1 and not any("page" in _fmeta(s) for s in self.deck.slides)
         pages: list[tuple[str, str, list[Slide]]] = []
@@ -111,7 +120,7 @@ class _DocumentWriter:
                 "id": pid,
                 "name": name,
                 "type": "CANVAS",
-                "backgroundColor": {"r": 0.9, "g": 0.9, "b": 0.9, "a": 1.0},
+                "backgroundColor": self.canvas_colors.get(pid.split("~")[0], CANVAS_DEFAULTS["backgroundColor"]),
             }
             canvas["children"] = self._slides_grid(slides) if slides_mode else self._page_children(canvas, slides)
             canvases.append(canvas)
@@ -129,8 +138,11 @@ class _DocumentWriter:
             if "loose" in fm and slide.id == canvas["id"] and self._loosable(slide):
                 self._loose(canvas, slide, out)
                 continue
-            frame, w, _ = self._slide_frame(slide, x, 0.0, fm.get("type"))
-            x += w + GAP
+            at = fm.get("at")
+            placed = isinstance(at, list) and len(at) == 2 and all(isinstance(v, int | float) for v in at)
+            fx, fy = (float(at[0]), float(at[1])) if placed else (x, 0.0)
+            frame, w, _ = self._slide_frame(slide, fx, fy, fm.get("type"))
+            x = max(x, fx + w + GAP)
             sid = fm.get("section")
             if isinstance(sid, str):
                 if section is None or section[0] != sid:
@@ -343,13 +355,21 @@ def _fit_section(section: dict[str, Any]) -> None:
 
 
 def build_document(
-    deck: Deck, report: LossReport | None = None, *, fresh: bool = False, embed_ir: bool = False
+    deck: Deck,
+    report: LossReport | None = None,
+    *,
+    fresh: bool = False,
+    embed_ir: bool = False,
+    slides: bool | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The Figma document for a deck and the images it references ({imageRef: asset key}).
     Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py).
     With `embed_ir`, what the standard fields do not hold is stored as ACE's IR copy
-    (sharedPluginData.ace) so that ACE reads the deck back exactly; without it, it is reported."""
-    writer = _DocumentWriter(deck, report if report is not None else LossReport())
+    (sharedPluginData.ace) so that ACE reads the deck back exactly; without it, it is reported.
+    `slides`: True writes Figma Slides nodes (SLIDE_GRID / SLIDE_ROW / SLIDE, editorType slides,
+    which @figma/rest-api-spec 0.43.0 does not list), False a design file (a FRAME per slide),
+    None the source's kind (Slides only for a deck read from Figma Slides)."""
+    writer = _DocumentWriter(deck, report if report is not None else LossReport(), slides)
     doc = writer.build()
     if not fresh:
         frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
@@ -380,12 +400,15 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
     (a deck read from Figma is patched, its unmodelled fields carried over, unless set),
     `embed_ir` (store ACE's IR copy in sharedPluginData so ACE reads the deck back exactly; off by
     default: the file stands on its standard fields, and what they cannot hold is reported),
-    `indent` (pretty-print)."""
+    `slides` (see build_document), `indent` (pretty-print)."""
     path = Path(path)
     report = LossReport()
     deck, _ = without_missing_assets(deck, report, FORMAT_NAME)
     embed = bool(options.get("embed_ir"))
-    doc, images = build_document(deck, report, fresh=bool(options.get("fresh")), embed_ir=embed)
+    slides = options.get("slides")
+    doc, images = build_document(
+        deck, report, fresh=bool(options.get("fresh")), embed_ir=embed, slides=None if slides is None else bool(slides)
+    )
     folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
     if images or embed:
         write_files(deck, images, folder, embed_ir=embed, report=report)

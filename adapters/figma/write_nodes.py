@@ -97,7 +97,9 @@ class NodeWriter:
             "effects": effects_to_figma(node.effects),
             "constraints": constraints_to_figma(node.constraints),
         }
-        default_align = "CENTER" if kind in ("VECTOR", "LINE", "BOOLEAN_OPERATION") else "INSIDE"
+        default_align = {"VECTOR": "CENTER", "LINE": "CENTER", "BOOLEAN_OPERATION": "CENTER", "TEXT": "OUTSIDE"}.get(
+            kind, "INSIDE"
+        )
         out.update(stroke_props_to_figma(node.strokes, node.stroke_weights, default_align))
         out.update(child_layout_to_figma(*_sizing(node), node.positioning, parent_mode))
         for field, key in (
@@ -316,7 +318,9 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = _insets(text)
-        hug_w, hug_h = node.sizing_h == "HUG", node.sizing_v == "HUG"
+        # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
+        hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
+        hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
         out.update(
             clipsContent=False,
             layoutMode="VERTICAL",
