@@ -201,11 +201,10 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
         session = default_session()
     only = args.only.split(",")
-    files = [
-        p
-        for p in sorted(args.corpus.iterdir())
-        if p.suffix.lower() in SUFFIXES["pptx"] and any(o in p.name for o in only)
-    ]
+    files = sorted(
+        (p for p in args.corpus.iterdir() if p.suffix.lower() in SUFFIXES["pptx"] and any(o in p.name for o in only)),
+        key=lambda p: (p.stat().st_size, p.name),  # small decks first: a stopped run still covers most decks
+    )
     per: dict[str, list[dict[str, Any]]] = {"pptx": [], "html": []}
     for src in files:
         t0 = time.perf_counter()
@@ -251,6 +250,8 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
                 if len(pngs) != len(png0):
                     line += f" (slides {len(pngs)}!)"
             print(line + f"  {time.perf_counter() - t0:.0f}s", flush=True)
+            if args.json:
+                args.json.write_text(json.dumps(per, indent=1))
     print(f"\nWithout the IR copy (embed_ir={args.embed_ir}), against the original's LibreOffice render\n")
     print("| path | decks | slides | median similarity | slides recall >= 0.98 | slides colour-off <= 0.05 |")
     print("|---|---:|---:|---:|---:|---:|")

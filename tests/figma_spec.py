@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SPEC_FILE", "SPEC_VERSION", "errors", "response_kind", "validator"]
+__all__ = ["SPEC_FILE", "SPEC_VERSION", "errors", "property_defaults", "response_kind", "validator"]
 
 SPEC_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "figma-spec" / "openapi.json"
 _BASE = "urn:figma-rest-api-spec"
@@ -95,3 +95,23 @@ def errors(data: Any, kind: str | None = None, limit: int = 50) -> list[str]:
         if len(found) >= limit:
             break
     return found
+
+
+@cache
+def property_defaults() -> dict[str, Any]:
+    """{property: default} of every node, paint and effect property the spec gives a default
+    (the value the API means when it leaves the property out)."""
+    doc = json.loads(SPEC_FILE.read_text())
+    out: dict[str, Any] = {}
+    for schema in doc["components"]["schemas"].values():
+        stack = [schema]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                for name, prop in (item.get("properties") or {}).items():
+                    if isinstance(prop, dict) and "default" in prop:
+                        out.setdefault(name, prop["default"])
+                stack.extend(v for k, v in item.items() if k in ("allOf", "oneOf", "anyOf"))
+            elif isinstance(item, list):
+                stack.extend(item)
+    return out

@@ -12,6 +12,8 @@ import copy
 import math
 from typing import Any
 
+from adapters.figma.context import num
+
 __all__ = ["CANVAS_DEFAULTS", "complete_document", "complete_file", "complete_node", "file_header"]
 
 _BOX = {"x": 0.0, "y": 0.0, "width": 0.0, "height": 0.0}
@@ -84,9 +86,10 @@ def complete_node(node: dict[str, Any]) -> None:
 def _first_solid(fills: Any) -> dict[str, float]:
     for paint in fills if isinstance(fills, list) else []:
         if isinstance(paint, dict) and paint.get("type") == "SOLID" and paint.get("visible", True):
-            color = dict(paint.get("color") or {})
-            color["a"] = float(color.get("a", 1.0)) * float(paint.get("opacity", 1.0))
-            return color
+            color = paint.get("color") if isinstance(paint.get("color"), dict) else {}
+            rgba = {k: num(color.get(k)) for k in ("r", "g", "b")}
+            rgba["a"] = num(color.get("a"), 1.0) * num(paint.get("opacity"), 1.0)
+            return rgba
     return {"r": 0.0, "g": 0.0, "b": 0.0, "a": 0.0}
 
 

@@ -179,7 +179,7 @@ def build_slide(
     n = src.frame
     ace = ace_data(n)
     place = absolute_of(n, IDENTITY)
-    if src.section is None and src.row is None:  # where the frame lies on its page, kept for the writer
+    if src.row is None:  # where the frame lies on its page (or section), kept for the writer
         meta["at"] = [place.local[2], place.local[5]]
     if place.box.rotation or place.box.flip_h:
         ctx.loss("slide-rotation", "a slide frame's rotation / flip is dropped", n["id"])

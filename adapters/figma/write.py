@@ -56,7 +56,7 @@ class _DocumentWriter:
         self.deck = _solved(deck)  # geometry to write: auto-layout solved unless Figma laid it out
         self.report = report
         self.images: dict[str, str] = {}
-        self.nodes = NodeWriter(report, self._image)
+        self.nodes = NodeWriter(report, self._image, deck.theme)
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
         self.canvas_colors: dict[str, Any] = {}
 
@@ -126,7 +126,7 @@ class _DocumentWriter:
             canvases.append(canvas)
         fm = _fmeta(deck)
         document = {"id": fm.get("document", "0:0"), "name": "Document", "type": "DOCUMENT", "children": canvases}
-        editor = "slides" if slides_mode else fm.get("editorType", "figma")
+        editor = "slides" if slides_mode else fm.get("editorType") if fm.get("editorType") == "figjam" else "figma"
         return {**file_header(deck.name, editor), "document": document}
 
     def _page_children(self, canvas: dict[str, Any], slides: list[Slide]) -> list[dict[str, Any]]:
@@ -141,7 +141,8 @@ class _DocumentWriter:
             at = fm.get("at")
             placed = isinstance(at, list) and len(at) == 2 and all(isinstance(v, int | float) for v in at)
             fx, fy = (float(at[0]), float(at[1])) if placed else (x, 0.0)
-            frame, w, _ = self._slide_frame(slide, fx, fy, fm.get("type"))
+            kind = fm.get("type") if fm.get("type") != "SLIDE" else None  # a design file has no SLIDE nodes
+            frame, w, _ = self._slide_frame(slide, fx, fy, kind)
             x = max(x, fx + w + GAP)
             sid = fm.get("section")
             if isinstance(sid, str):
@@ -246,6 +247,8 @@ class _DocumentWriter:
             out["children"].append(nodes.notes(slide.id, slide.notes, out, w))
         if kind in ("SLIDE", "COMPONENT", "INSTANCE", "COMPONENT_SET"):
             out["type"] = kind
+        elif out["type"] == "SLIDE":  # a Figma Slides slide written into a design file
+            out["type"] = "FRAME"
         if out["type"] == "SLIDE":
             out["isSkippedSlide"] = slide.hidden
             out["visible"] = True

@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from ace_core.errors import AceError
+from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import (
     ChartNode,
@@ -52,9 +53,13 @@ __all__ = ["NodeWriter"]
 class NodeWriter:
     """Builds Figma node dicts; `figma_of` maps every IR id to the dict written for it."""
 
-    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None]) -> None:
+    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None], theme: Theme | None = None) -> None:
         self.report = report
         self.on_image = on_image
+        colors = theme.colors if theme is not None else {}
+        # charts are drawn in the theme's accents and minor font, as the HTML writer draws them
+        self.chart_palette = [colors[f"accent{i}"].hex.lower() for i in range(1, 7) if f"accent{i}" in colors] or None
+        self.chart_font = (theme.fonts.minor if theme is not None else None) or "Calibri"
         self.figma_of: dict[str, dict[str, Any]] = {}
         self.slide_id: str | None = None
 
@@ -231,7 +236,9 @@ class NodeWriter:
         try:
             from ace_core.drawing.charts import chart_svg
 
-            drawing = chart_svg(node.chart, node.width, node.height)
+            drawing = chart_svg(
+                node.chart, node.width, node.height, font_family=self.chart_font, palette=self.chart_palette
+            )
             kids = svg_nodes(drawing.svg, node.width, node.height, node.id)
         except (ImportError, AceError, ValueError, etree.XMLSyntaxError):
             return None
