@@ -14,7 +14,7 @@ import pytest
 
 from ace_core.ir import Deck, ImageNode, ImagePaint, Slide, TableNode
 from ace_core.ir.nodes import EmbeddedObject
-from adapters import read
+from adapters import read, write
 from adapters.figma.read import read_figma
 from adapters.figma.write import write_figma
 from tests.conftest import needs_chromium
@@ -158,6 +158,9 @@ def test_figma_to_pptx_and_html_never_fail_on_missing_assets(tmp_path: Path) -> 
     assert sum(e.feature == "missing-asset" for e in report.entries) == 2
     write_html(back, tmp_path / "m.html")
     assert (tmp_path / "m.pptx").stat().st_size > 0 and (tmp_path / "m.html").stat().st_size > 0
+    report = write(back, tmp_path / "m.json")  # IR JSON: the dangling references are dropped, said
+    assert sum(e.feature == "missing-asset" for e in report.entries) == 2
+    assert Deck.load(tmp_path / "m.json").find("i1") is not None
 
 
 def test_hidden_notes_layer_of_any_figma_file_becomes_notes(tmp_path: Path) -> None:
@@ -319,3 +322,16 @@ def test_images_folder_option_and_image_map(tmp_path: Path) -> None:
     back = read_figma(tmp_path / "d.figma.json", image_map=folder / "images.json")
     image = back.find("i1")[1]
     assert isinstance(image, ImageNode) and isinstance(image.image, ImagePaint) and image.image.asset
+
+
+def test_cli_writes_images_where_asked_and_the_ir_copy_on_request(capsys, tmp_path: Path) -> None:
+    from tests.test_cli import run
+
+    src = ROOT / "fixtures" / "pptx" / "shapecrawler-059_crop-images.pptx"
+    out, pics = tmp_path / "d.figma.json", tmp_path / "pics"
+    code, _, _ = run(capsys, "convert", str(src), str(out), "--images", str(pics))
+    assert code == 0 and (pics / "images.json").is_file() and "sharedPluginData" not in out.read_text()
+    code, _, _ = run(capsys, "convert", str(out), str(tmp_path / "back.pptx"), "--images", str(pics))
+    assert code == 0 and (tmp_path / "back.pptx").is_file()
+    code, _, _ = run(capsys, "convert", str(src), str(tmp_path / "e.figma.json"), "--embed-ir")
+    assert code == 0 and '"ace"' in (tmp_path / "e.figma.json").read_text()
