@@ -471,7 +471,8 @@ def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
 
 def _click_action(link: str) -> dict[str, Any]:
     if link.startswith("#slide:"):
-        return {"type": "NODE", "destinationId": link.removeprefix("#slide:"), "navigation": "NAVIGATE"}
+        target = link.removeprefix("#slide:")
+        return {"type": "NODE", "destinationId": target, "navigation": "NAVIGATE", "transition": None}
     return {"type": "URL", "url": link}
 
 
