@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from ace_core.drawing.raster import svg_to_png
 from ace_core.ir.nodes import (
     ChartNode,
     ConnectorNode,
@@ -282,19 +283,6 @@ def shape_sp(
     return sp
 
 
-def _svg_to_png(svg: bytes, width: float, height: float) -> bytes | None:
-    """A PNG rendering of an SVG (the fallback picture PowerPoint versions without SVG show)."""
-    try:
-        import pymupdf
-
-        doc = pymupdf.open(stream=svg, filetype="svg")
-        page = doc[0]
-        scale = max(1.0, min(4.0, 2 * max(width, 1.0) / max(page.rect.width, 1.0)))
-        return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=True).tobytes("png")
-    except Exception:  # pymupdf raises plain RuntimeErrors on malformed SVG
-        return None
-
-
 def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float) -> etree._Element | None:
     """p:pic of an IMAGE (crop, opacity, clip preset, SVG with PNG fallback) or a MATH rendering."""
     paint = node.image if isinstance(node, ImageNode) else ImagePaint()
@@ -302,7 +290,7 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     alpha *= node.opacity
     rid = None
     if paint.asset is None and svg is not None:
-        png = _svg_to_png(ctx.deck.asset_bytes(svg), box.w, box.h)
+        png = svg_to_png(ctx.deck.asset_bytes(svg), box.w, box.h)
         if png is not None:
             rid = ctx.media_rel(png, "png")
     if paint.asset is None and rid is None:

@@ -49,6 +49,9 @@ def render_bytes(
     (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's.
     `keep_strict`: patch an ISO-Strict source as Strict (else it is written Transitional)."""
     report = report if report is not None else LossReport()
+    from ace_core.ir.asset_refs import without_missing_assets
+
+    deck, _ = without_missing_assets(deck, report, "pptx")
     if not fresh and patchable(deck):
         from adapters.ooxml.patch import write_patch
 

@@ -14,6 +14,17 @@ def register(app: typer.Typer) -> None:
     app.command("convert")(convert)
 
 
+def _reads_figma(src: Path, from_: str | None) -> bool:
+    """True when the input is Figma JSON (then --images is where its images are read from)."""
+    from ace_core.errors import AceError
+    from adapters.registry import registry
+
+    try:
+        return registry().detect(src, fmt=from_).info.name == "figma"
+    except (AceError, OSError):  # an unreadable input fails with its own clear error in convert
+        return True
+
+
 def convert(
     src: Path = typer.Argument(..., help="Input deck (pptx, html, Figma JSON, IR JSON)."),
     dst: Path = typer.Argument(..., help="Output file; the format comes from the extension or --to."),
@@ -38,10 +49,27 @@ def convert(
     no_source: bool = typer.Option(
         False, "--no-source", help="HTML output: do not embed the source package (smaller file; no patching back)."
     ),
-    images: Path | None = typer.Option(None, "--images", help="Figma input: folder of <imageRef>[.ext] image files."),
+    images: Path | None = typer.Option(
+        None,
+        "--images",
+        help="Figma input: folder of <imageRef>[.ext] image files. Figma output (from another format): "
+        "where the image files go (default <out>.images/).",
+    ),
     image_map: Path | None = typer.Option(None, "--image-map", help="Figma input: JSON {imageRef: path}."),
     page: str | None = typer.Option(None, "--page", help="Figma input: the page (name or id) to convert."),
     nodes: str | None = typer.Option(None, "--nodes", help="Figma input: comma-separated node ids, one slide each."),
+    embed_ir: bool = typer.Option(
+        False,
+        "--embed-ir",
+        help="Figma output: also store ACE's IR copy in sharedPluginData, so ACE reads the file back exactly "
+        "(tables, charts, presets...). Off: the file stands on Figma's standard fields alone.",
+    ),
+    figma_slides: bool = typer.Option(
+        False,
+        "--figma-slides",
+        help="Figma output: Figma Slides nodes (SLIDE_GRID / SLIDE_ROW / SLIDE), which Figma's REST "
+        "specification does not list; default: a design file with one frame per slide.",
+    ),
     json_: bool = JSON_OPTION,
 ) -> None:
     """Convert a deck between formats. The input is never modified."""
@@ -59,6 +87,13 @@ def convert(
         write_options["embed_source"] = False
     if keep_strict:
         write_options["keep_strict"] = True
+    if embed_ir:
+        write_options["embed_ir"] = True
+    if figma_slides:
+        write_options["slides"] = True
+    if images is not None and not _reads_figma(src, from_):
+        write_options["images_dir"] = images
+        images = None
     figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes, "fit": fit}
     read_options = {k: v for k, v in figma.items() if v is not None}
     result = do_convert(
