@@ -32,7 +32,7 @@ from typing import Any
 from ace_core.errors import RenderError, UnsupportedError
 from ace_core.soffice import find_soffice, soffice_headless
 
-__all__ = ["UNO_PYTHON_ENV", "WarmOffice", "find_uno_python", "slide_only", "warm_office"]
+__all__ = ["UNO_PYTHON_ENV", "WarmOffice", "find_uno_python", "render_pptx_warm", "slide_only", "warm_office"]
 
 UNO_PYTHON_ENV = "ACE_UNO_PYTHON"
 WORKER = Path(__file__).with_name("uno_worker.py")
@@ -244,6 +244,24 @@ def slide_only(package: bytes, index: int) -> bytes:
                     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
                 dst.writestr(info, data)
     return out.getvalue()
+
+
+def render_pptx_warm(package: bytes, positions: list[int], out_dir: Path, *, width: int, height: int) -> list[Path]:
+    """`out_dir/slide-NNN.png` for the slides at `positions` (0-based, in the package's slide
+    list), numbered in the order given, through the warm LibreOffice: one slide alone when one is
+    asked for (LibreOffice loads only it), else the deck loaded once and each page exported."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    office = warm_office()
+    paths = []
+    for n, position in enumerate(positions, start=1):
+        if len(positions) == 1:
+            png = office.render_page(slide_only(package, position), 0, width=width, height=height)
+        else:
+            png = office.render_page(package, position, width=width, height=height)
+        target = out_dir / f"slide-{n:03d}.png"
+        target.write_bytes(png)
+        paths.append(target)
+    return paths
 
 
 _P = "http://schemas.openxmlformats.org/presentationml/2006/main"

@@ -91,6 +91,7 @@ def mcp_command(
     level = "DEBUG" if out.verbose > 1 else "INFO" if out.verbose else "WARNING"
     server = build_server(Roots.of(root), backend=name, log_level=level)
     logging.getLogger("ace.mcp").setLevel(level)
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # font-table chatter is not the client's concern
     signal.signal(signal.SIGTERM, _terminate)
     out.detail(f"ace mcp: {len(server.ace_tools)} tools, roots {server.sessions.roots.describe()}")
     if kind == "stdio":

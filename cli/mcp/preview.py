@@ -17,26 +17,21 @@ __all__ = ["prestart_office", "render_preview"]
 def render_preview(session: DeckSession, index: int, slide_id: str, width: int) -> tuple[bytes, dict[str, Any]]:
     """(PNG bytes, facts: renderer, size, ms) of one slide of the deck as it is now."""
     deck = session.view()
-    height = max(1, round(width * deck.height / deck.width))
     t0 = time.perf_counter()
-    be = session.backend
+    png = _through_backend(session, slide_id, width / deck.width)
+    renderer = "chromium"
     if session.backend_name == "ooxml":
-        from backends.render.warm_office import WarmOffice, slide_only, warm_office
+        from backends.render.warm_office import WarmOffice
 
-        if WarmOffice.available():
-            position = be.doc.order.index(slide_id)
-            png = warm_office().render_page(slide_only(be.doc.package_bytes(), position), 0, width=width, height=height)
-            renderer = "libreoffice (warm)"
-        else:
-            png, renderer = _through_backend(session, slide_id, width / deck.width), "libreoffice"
-    else:
-        png, renderer = _through_backend(session, slide_id, width / deck.width), "chromium"
+        renderer = "libreoffice (warm)" if WarmOffice.available() else "libreoffice"
     png, size = _opaque(png)
     facts = {"renderer": renderer, "width": size[0], "height": size[1], "ms": round((time.perf_counter() - t0) * 1000)}
     return png, facts
 
 
 def _through_backend(session: DeckSession, slide_id: str, scale: float) -> bytes:
+    """The backend's own render of one slide (the OOXML backend's goes through the warm
+    LibreOffice: sessions set `warm_render`)."""
     out = session.work_dir / f"render-{time.monotonic_ns()}"
     try:
         paths = session.backend.render(out, [slide_id], scale=scale)

@@ -348,16 +348,21 @@ def _measure(session: DeckSession, picked: tuple[int, str] | None) -> Any:
 
     be = session.backend
     if session.backend_name == "ooxml":
+        from backends.render.warm_office import WarmOffice, render_pptx_warm, slide_only
         from judge.metrics.libreoffice import measure_pptx_deck
 
         view = be.view()
         package = be.doc.package_bytes()
         if picked is not None:
-            from backends.render.warm_office import slide_only
-
             package = slide_only(package, be.doc.order.index(picked[1]))
             view = view.model_copy(update={"slides": [view.slides[picked[0]]]})
-        result = measure_pptx_deck(view, package, source=session.handle)
+        count, height = len(view.slides), round(view.height)
+
+        def warm(src: Path, out: Path, *, width: int) -> list[Path]:
+            return render_pptx_warm(src.read_bytes(), list(range(count)), out, width=width, height=height)
+
+        render = warm if WarmOffice.available() else None
+        result = measure_pptx_deck(view, package, source=session.handle, render=render)
     elif session.backend_name == "html":
         from judge.metrics.chromium import measure_html
 

@@ -164,6 +164,7 @@ class Sessions:
         from adapters import read
         from adapters.registry import registry as formats
         from backends.native import BACKEND_NAMES, make_backend
+        from backends.scenegraph.images import UnsplashProvider
 
         name = (backend or self.default_backend).strip().lower()
         if name not in BACKEND_NAMES:
@@ -177,7 +178,10 @@ class Sessions:
         deck = read(real, fmt=fmt)
         work = Path(tempfile.mkdtemp(prefix="ace-mcp-"))
         try:
-            be = make_backend(name, deck, work_dir=work / "backend")
+            offline = UnsplashProvider(key="")  # the server makes no network requests: local library only
+            be = make_backend(name, deck, work_dir=work / "backend", unsplash=offline)
+            if hasattr(be, "warm_render"):
+                be.warm_render = True  # previews and metrics through the warm LibreOffice
             origin = be.export()
         except BaseException:
             shutil.rmtree(work, ignore_errors=True)
