@@ -250,6 +250,20 @@ def test_disconnect_mid_call_leaves_no_partial_file(tmp_path: Path) -> None:
         assert target.read_text(encoding="utf-8").rstrip().endswith("</html>")
 
 
+def _warm_office_pids(server_pid: int) -> list[int]:
+    """Processes of the warm LibreOffice a server started (its pipe name carries the server's pid)."""
+    mark = f"pipe,name=ace-{server_pid}-".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if mark in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
 def _http_server(tmp: Path, token: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
     cmd = [sys.executable, "-m", "cli", "mcp", "--transport", "http", "--port", "0", "--root", str(tmp), *args]
     proc = subprocess.Popen(
@@ -305,9 +319,18 @@ def test_http_token_and_ooxml_backend(tmp_path: Path) -> None:
                 assert saved["mode"] == "patch"
 
         anyio.run(scenario)
-    finally:
-        proc.terminate()
+        office = _warm_office_pids(proc.pid)
+        assert office  # the preview went through the warm LibreOffice this server started
+        proc.kill()  # even a server killed outright leaves no LibreOffice behind
         proc.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while _warm_office_pids(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _warm_office_pids(proc.pid)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
     with zipfile.ZipFile(tmp_path / "edited.pptx") as z:
         assert z.testzip() is None
     assert "Edited over MCP" in read_text(tmp_path / "edited.pptx")

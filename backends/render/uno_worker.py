@@ -6,12 +6,15 @@ JSON lines on stdin with JSON lines on stdout:
      "out": "/tmp/x/p3.png"}  ->  {"id": 1, "ok": true, "pages": 12}  |  {"id": 1, "ok": false, "error": "..."}
 
 The document stays loaded while requests carry the same `key`, so a render of another slide of
-an unchanged deck only exports. Links are never updated and macros never run."""
+an unchanged deck only exports. Links are never updated and macros never run. When stdin
+closes (ACE exited, however it died) the worker ends soffice's process group (argv[3]) too."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import sys
 import time
 
@@ -39,7 +42,17 @@ def _connect(pipe, deadline):
 
 
 def main():
-    pipe, wait = sys.argv[1], float(sys.argv[2])
+    pipe, wait, office = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    try:
+        serve(pipe, wait)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            with contextlib.suppress(OSError):
+                os.killpg(office, sig)
+            time.sleep(0.5)
+
+
+def serve(pipe, wait):
     ctx = _connect(pipe, time.monotonic() + wait)
     smgr = ctx.ServiceManager
     desktop = smgr.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)

@@ -97,7 +97,7 @@ class WarmOffice:
         out = subprocess.DEVNULL
         self._office = subprocess.Popen(cmd, stdin=out, stdout=out, stderr=out, env=env, start_new_session=True)
         self._worker = subprocess.Popen(
-            [py, str(WORKER), pipe, str(START_TIMEOUT)],
+            [py, str(WORKER), pipe, str(START_TIMEOUT), str(self._office.pid)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -216,9 +216,11 @@ def _pump(proc: subprocess.Popen[str], answers: queue.Queue[str | None]) -> None
 
 
 def slide_only(package: bytes, index: int) -> bytes:
-    """A copy of a pptx package whose slide list holds only slide `index` (0-based): LibreOffice
-    then loads one slide instead of the deck (the other parts stay, unreferenced by the list)."""
+    """A copy of a pptx package in which every slide but `index` (0-based) has an empty shape
+    tree: LibreOffice then loads one slide's content instead of the deck's, while the slide keeps
+    its place (slide-number fields, page `index` of the export)."""
     import io
+    import posixpath
     import zipfile
 
     from lxml import etree
@@ -231,39 +233,55 @@ def slide_only(package: bytes, index: int) -> bytes:
             (r.get("Target", "") for r in rels if r.get("Type", "").endswith("/officeDocument")),
             "ppt/presentation.xml",
         ).lstrip("/")
+        folder, name = posixpath.split(main)
+        targets = {
+            r.get("Id"): r.get("Target", "")
+            for r in etree.fromstring(src.read(posixpath.join(folder, "_rels", name + ".rels")), parser)
+        }
+        order = [
+            targets.get(el.get(f"{{{_R}}}id"), "")
+            for el in etree.fromstring(src.read(main), parser).iterfind(f"{{{_P}}}sldIdLst/{{{_P}}}sldId")
+        ]
+        emptied = {
+            posixpath.normpath(t.lstrip("/") if t.startswith("/") else posixpath.join(folder, t))
+            for i, t in enumerate(order)
+            if i != index and t
+        }
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
             for info in src.infolist():
                 data = src.read(info)
-                if info.filename == main:
-                    root = etree.fromstring(data, parser)
-                    ids = root.find(f"{{{_P}}}sldIdLst")
-                    if ids is not None:
-                        for i, el in enumerate(list(ids)):
-                            if i != index:
-                                ids.remove(el)
-                    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+                if info.filename in emptied:
+                    data = _EMPTY_SLIDE
                 dst.writestr(info, data)
     return out.getvalue()
 
 
 def render_pptx_warm(package: bytes, positions: list[int], out_dir: Path, *, width: int, height: int) -> list[Path]:
     """`out_dir/slide-NNN.png` for the slides at `positions` (0-based, in the package's slide
-    list), numbered in the order given, through the warm LibreOffice: one slide alone when one is
-    asked for (LibreOffice loads only it), else the deck loaded once and each page exported."""
+    list), numbered in the order given, through the warm LibreOffice: with one slide asked for,
+    the others are emptied first (LibreOffice loads only its content), else the deck is loaded
+    once and each page exported."""
     out_dir.mkdir(parents=True, exist_ok=True)
     office = warm_office()
+    if len(positions) == 1:
+        package = slide_only(package, positions[0])
     paths = []
     for n, position in enumerate(positions, start=1):
-        if len(positions) == 1:
-            png = office.render_page(slide_only(package, position), 0, width=width, height=height)
-        else:
-            png = office.render_page(package, position, width=width, height=height)
         target = out_dir / f"slide-{n:03d}.png"
-        target.write_bytes(png)
+        target.write_bytes(office.render_page(package, position, width=width, height=height))
         paths.append(target)
     return paths
 
 
+_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_EMPTY_SLIDE = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+    b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+    b'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:nvGrpSpPr>'
+    b'<p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld>'
+    b"<p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>"
+)
 _P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _OFFICE: WarmOffice | None = None
 _OFFICE_LOCK = threading.Lock()

@@ -348,21 +348,25 @@ def _measure(session: DeckSession, picked: tuple[int, str] | None) -> Any:
 
     be = session.backend
     if session.backend_name == "ooxml":
-        from backends.render.warm_office import WarmOffice, render_pptx_warm, slide_only
+        from backends.render.warm_office import WarmOffice, render_pptx_warm
         from judge.metrics.libreoffice import measure_pptx_deck
 
         view = be.view()
-        package = be.doc.package_bytes()
-        if picked is not None:
-            package = slide_only(package, be.doc.order.index(picked[1]))
-            view = view.model_copy(update={"slides": [view.slides[picked[0]]]})
-        count, height = len(view.slides), round(view.height)
+        if WarmOffice.available():
+            positions = list(range(len(view.slides))) if picked is None else [be.doc.order.index(picked[1])]
+            if picked is not None:
+                view = view.model_copy(update={"slides": [view.slides[picked[0]]]})
 
-        def warm(src: Path, out: Path, *, width: int) -> list[Path]:
-            return render_pptx_warm(src.read_bytes(), list(range(count)), out, width=width, height=height)
+            def warm(src: Path, out: Path, *, width: int) -> list[Path]:
+                height = round(width * view.height / view.width)
+                return render_pptx_warm(src.read_bytes(), positions, out, width=width, height=height)
 
-        render = warm if WarmOffice.available() else None
-        result = measure_pptx_deck(view, package, source=session.handle, render=render)
+            result = measure_pptx_deck(view, be.doc.package_bytes(), source=session.handle, render=warm)
+        else:  # a cold LibreOffice renders the whole deck: measure it all, keep the slide asked for
+            result = measure_pptx_deck(view, be.doc.package_bytes(), source=session.handle)
+            if picked is not None:
+                result.slides = [result.slides[picked[0]]]
+                result.summarize()
     elif session.backend_name == "html":
         from judge.metrics.chromium import measure_html
 

@@ -9,8 +9,10 @@ with the SDK's client (JSON-RPC framing, the worker thread, the tool). The deck:
 slides of fixtures/decks/poi-ececapstonespring2012.pptx (text, pictures, tables). The session:
 50 calls cycling edits (set_text_content, move_node, set_fill_color, resize_node, a 2-command
 batch_execute, create_rectangle), reads (get_page_structure, get_text_node_info), render_slide of
-the slide just edited, and diff. Then 1,000 more calls of the same cycle (renders every 100th) with
-the server's resident memory (VmRSS) read before and after. Targets (issue 14): median edit
+the slide just edited, and diff. Then 150 warm-up calls (the undo stack, 64 steps, fills up) and
+1,000 more calls of the same cycle (renders every 100th; the create adds and removes a rectangle in
+one batch, so the deck keeps its size) with the server's resident memory (VmRSS) read before and
+after them. Targets (issue 14): median edit
 latency < 10 ms on scenegraph, < 30 ms on ooxml and html; render_slide warm < 1 s; memory flat."""
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ SOURCE = ROOT / "fixtures" / "decks" / "poi-ececapstonespring2012.pptx"
 SLIDES = 20
 SESSION_CALLS = 50
 SOAK_CALLS = 1000
+WARMUP_CALLS = 150
 TARGET_EDIT_MS = {"scenegraph": 10.0, "ooxml": 30.0, "html": 30.0}
 TARGET_RENDER_S = 1.0
 RSS_GROWTH_LIMIT = 0.15
@@ -90,7 +93,9 @@ class Session:
             self.errors.append(f"{tool}: {result.content[0].text}")
         return result
 
-    async def step(self, i: int, *, render: bool = True) -> None:
+    async def step(self, i: int, *, render: bool = True, neutral: bool = False) -> None:
+        """Call `i` of the cycle. `neutral`: the create adds a rectangle and removes it in the same
+        batch, so the deck stays the same size (a soak then measures the server, not a growing deck)."""
         sid = self.slides[i % len(self.slides)]
         nodes = self.texts[sid]
         node = nodes[i % len(nodes)]
@@ -111,7 +116,14 @@ class Session:
             await self.call("edit", "batch_execute", {"operations": ops})
         elif k == 5:
             box = {"x": 20 + i % 30, "y": 500, "width": 80, "height": 40, "fillColor": "#3366CC"}
-            await self.call("edit", "create_rectangle", {"parentId": sid, **box})
+            if neutral:
+                ops = [
+                    {"tool": "create_rectangle", "args": {"parentId": sid, **box}},
+                    {"tool": "delete_node", "args": {"nodeIds": ["$0.id"]}},
+                ]
+                await self.call("edit", "batch_execute", {"operations": ops})
+            else:
+                await self.call("edit", "create_rectangle", {"parentId": sid, **box})
         elif k == 6:
             await self.call("read", "get_page_structure", {"slideId": sid, "maxDepth": 3})
         elif k == 7:
@@ -160,11 +172,15 @@ def run_backend(backend: str, deck: Path, soak: int = SOAK_CALLS) -> dict[str, A
                 await session.step(i)
             out["session_s"] = time.perf_counter() - t0
             out["session"] = {k: list(v) for k, v in session.times.items()}
+            edits = len(session.times["edit"])
+            start = SESSION_CALLS + WARMUP_CALLS
+            for i in range(SESSION_CALLS, start):  # fills the undo stack (64 steps), warms every path
+                await session.step(i, render=i % 100 == 8, neutral=True)
             rss0 = _rss_kb(pid)
-            for i in range(SESSION_CALLS, SESSION_CALLS + soak):
-                await session.step(i, render=i % 100 == 8)
+            for i in range(start, start + soak):
+                await session.step(i, render=i % 100 == 8, neutral=True)
             out["rss_before_mb"], out["rss_after_mb"] = rss0 / 1024, _rss_kb(pid) / 1024
-            out["soak_edit"] = session.times["edit"][len(out["session"]["edit"]) :]
+            out["soak_edit"] = session.times["edit"][edits:]
             out["errors"] = session.errors
 
     anyio.run(scenario)
@@ -236,6 +252,8 @@ def main() -> int:
         ("RSS after MB", "rss_after_mb", "{:.0f}"),
         ("errors", "errors", "{}"),
     ]
+    load = os.getloadavg()
+    print(f"machine load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} cores")
     print(" | ".join(c[0] for c in cols))
     for row in rows:
         print(" | ".join(fmt.format(row[key]) for _, key, fmt in cols))
