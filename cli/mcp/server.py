@@ -4,6 +4,7 @@ stdio or streamable HTTP on loopback behind a bearer token. Logs go to stderr on
 from __future__ import annotations
 
 import base64
+import contextlib
 import difflib
 import hmac
 import logging
@@ -88,6 +89,8 @@ class AceServer(MCPServer):
             reply = error_reply(ToolError(f"unknown tool {name!r}", tool=name, hint=hint), name)
         else:
             reply = await anyio.to_thread.run_sync(self._run, tool, arguments or {})
+            if name in ("open_deck", "close_deck") and not reply.error:
+                await _resources_changed(context)
         return _result(reply)
 
     def _unlisted(self, name: str) -> ToolDef | None:
@@ -132,6 +135,16 @@ class AceServer(MCPServer):
     def _locked(self, fn: Any, *args: Any) -> Any:
         with self.sessions.lock:
             return fn(self.sessions, *args)
+
+
+async def _resources_changed(context: Any) -> None:
+    """Tell the client the deck:// resource list changed (a deck opened or closed)."""
+    if context is None:
+        return
+    with contextlib.suppress(Exception):
+        await context.notify_resources_changed()
+    with contextlib.suppress(Exception):
+        await context.session.send_resource_list_changed()
 
 
 def _result(reply: Reply) -> types.CallToolResult:
