@@ -342,3 +342,27 @@ def test_http_needs_a_token(tmp_path: Path) -> None:
     env = {k: v for k, v in _env(tmp_path).items() if k != "ACE_MCP_TOKEN"}
     done = subprocess.run(cmd, env=env, cwd=str(tmp_path), capture_output=True, timeout=60, check=False)
     assert done.returncode == 2 and b"needs a bearer token" in done.stderr and done.stdout == b""
+
+
+@pytest.mark.parametrize("backend", ["ooxml", "html"])
+def test_undo_and_diff_on_native_backends(tmp_path: Path, backend: str) -> None:
+    """In-process (the SDK's client on the server object): undo and diff on the OpenXML and DOM documents."""
+    from cli.mcp.files import Roots
+    from cli.mcp.server import build_server
+
+    shutil.copy(DECK, tmp_path / "deck.pptx")
+
+    async def scenario() -> None:
+        async with Client(build_server(Roots.of([tmp_path]), backend=backend)) as client:
+            deck = (await ok(client, "open_deck", {"path": "deck.pptx"}))["deck"]
+            before = await ok(client, "get_text_node_info", {"deck": deck, "nodeId": "s258.3"})
+            await ok(client, "batch_execute", edit_two_slides(deck))
+            await ok(client, "move_node", {"deck": deck, "nodeId": "s258.3", "x": 20, "y": 20})
+            assert (await ok(client, "diff", {"deck": deck}))["edits"] >= 3
+            assert (await ok(client, "undo", {"deck": deck, "steps": 2}))["undone"] == 2
+            assert await ok(client, "get_text_node_info", {"deck": deck, "nodeId": "s258.3"}) == before
+            assert (await ok(client, "diff", {"deck": deck}))["edits"] == 0
+            res = await client.read_resource(f"deck://{deck}/tokens")
+            assert res.contents[0].mime_type == {"ooxml": "application/xml", "html": "text/html"}[backend]
+
+    anyio.run(scenario)

@@ -62,6 +62,7 @@ def mcp_command(
     network requests."""
     import logging
     import signal
+    import sys
 
     from backends.native import BACKEND_NAMES
 
@@ -95,6 +96,8 @@ def mcp_command(
     signal.signal(signal.SIGTERM, _terminate)
     out.detail(f"ace mcp: {len(server.ace_tools)} tools, roots {server.sessions.roots.describe()}")
     if kind == "stdio":
+        if sys.stdin.isatty():
+            out.info("ace mcp: serving MCP on stdin / stdout (an MCP client starts this command); Ctrl-C stops it")
         serve_stdio(server)
     else:
         serve_http(server, host=host, port=port, token=token or "", log_level=level.lower())
