@@ -87,8 +87,9 @@ def mcp_command(
                 f"listening on {host}, not loopback: traffic is plain HTTP, anyone who can reach it needs the token"
             )
     from cli.mcp.files import Roots
-    from cli.mcp.server import build_server, serve_http, serve_stdio
+    from cli.mcp.server import bound_malloc_arenas, build_server, serve_http, serve_stdio
 
+    bound_malloc_arenas()
     level = "DEBUG" if out.verbose > 1 else "INFO" if out.verbose else "WARNING"
     server = build_server(Roots.of(root), backend=name, log_level=level)
     logging.getLogger("ace.mcp").setLevel(level)

@@ -8,6 +8,7 @@ import contextlib
 import difflib
 import hmac
 import logging
+import os
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -26,7 +27,7 @@ from cli.mcp.session_tools import session_tools
 from cli.mcp.sessions import Sessions
 from cli.mcp.tools_bridge import Reply, ToolDef, error_reply, run_suite_tool, suite_tools
 
-__all__ = ["AceServer", "BearerAuth", "build_server", "serve_http", "serve_stdio"]
+__all__ = ["AceServer", "BearerAuth", "bound_malloc_arenas", "build_server", "serve_http", "serve_stdio"]
 
 log = logging.getLogger("ace.mcp")
 
@@ -156,6 +157,18 @@ def _result(reply: Reply) -> types.CallToolResult:
 
 def build_server(roots: Roots, *, backend: str = "scenegraph", log_level: str = "WARNING") -> AceServer:
     return AceServer(Sessions(roots, default_backend=backend), log_level=log_level)
+
+
+def bound_malloc_arenas(arenas: int = 2) -> None:
+    """Cap glibc's malloc arenas (as MALLOC_ARENA_MAX does) before the worker threads start: each
+    thread that allocates would otherwise get an arena of its own, each keeping its high-water
+    mark, and a long session's memory creeps up with the thread pool instead of staying flat."""
+    if sys.platform != "linux" or os.environ.get("MALLOC_ARENA_MAX"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").mallopt(-8, arenas)  # M_ARENA_MAX
 
 
 # -- transports ----------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ class DeckSession:
         """After a call: when it committed an edit, remember the document before it for undo."""
         if self.document() is before:
             return False
+        if getattr(before, "_view", None) is not None:
+            before._view = None  # a native document's read-back deck: rebuilt if undo brings it back
         self.undo_stack.append(before)
         self.commits += 1
         return True

@@ -9,7 +9,8 @@ with the SDK's client (JSON-RPC framing, the worker thread, the tool). The deck:
 slides of fixtures/decks/poi-ececapstonespring2012.pptx (text, pictures, tables). The session:
 50 calls cycling edits (set_text_content, move_node, set_fill_color, resize_node, a 2-command
 batch_execute, create_rectangle), reads (get_page_structure, get_text_node_info), render_slide of
-the slide just edited, and diff. Then 150 warm-up calls (the undo stack, 64 steps, fills up) and
+the slide just edited, and diff. Then 500 warm-up calls (the undo stack, 64 steps, fills up and
+memory reaches its plateau: RSS is also reported right after the 50-call session) and
 1,000 more calls of the same cycle (renders every 100th; the create adds and removes a rectangle in
 one batch, so the deck keeps its size) with the server's resident memory (VmRSS) read before and
 after them. Targets (issue 14): median edit
@@ -34,7 +35,7 @@ SOURCE = ROOT / "fixtures" / "decks" / "poi-ececapstonespring2012.pptx"
 SLIDES = 20
 SESSION_CALLS = 50
 SOAK_CALLS = 1000
-WARMUP_CALLS = 150
+WARMUP_CALLS = 500
 TARGET_EDIT_MS = {"scenegraph": 10.0, "ooxml": 30.0, "html": 30.0}
 TARGET_RENDER_S = 1.0
 RSS_GROWTH_LIMIT = 0.15
@@ -173,12 +174,17 @@ def run_backend(backend: str, deck: Path, soak: int = SOAK_CALLS) -> dict[str, A
             out["session_s"] = time.perf_counter() - t0
             out["session"] = {k: list(v) for k, v in session.times.items()}
             edits = len(session.times["edit"])
+            out["rss_session_mb"] = _rss_kb(pid) / 1024
             start = SESSION_CALLS + WARMUP_CALLS
             for i in range(SESSION_CALLS, start):  # fills the undo stack (64 steps), warms every path
                 await session.step(i, render=i % 100 == 8, neutral=True)
             rss0 = _rss_kb(pid)
+            trace = [rss0 / 1024]
             for i in range(start, start + soak):
                 await session.step(i, render=i % 100 == 8, neutral=True)
+                if (i - start + 1) % 250 == 0:
+                    trace.append(_rss_kb(pid) / 1024)
+            out["rss_trace"] = trace
             out["rss_before_mb"], out["rss_after_mb"] = rss0 / 1024, _rss_kb(pid) / 1024
             out["soak_edit"] = session.times["edit"][edits:]
             out["errors"] = session.errors
@@ -201,10 +207,12 @@ def summarize(r: dict[str, Any]) -> dict[str, Any]:
         "render_warm_median_s": statistics.median(warm),
         "render_warm_max_s": max(warm),
         "soak_edit_median_ms": statistics.median(r["soak_edit"]) * 1000,
+        "rss_session_mb": r["rss_session_mb"],
         "rss_before_mb": r["rss_before_mb"],
         "rss_after_mb": r["rss_after_mb"],
         "rss_growth": r["rss_after_mb"] / r["rss_before_mb"] - 1,
         "errors": len(r["errors"]),
+        "rss_trace": r["rss_trace"],
     }
 
 
@@ -248,6 +256,7 @@ def main() -> int:
         ("render warm s", "render_warm_median_s", "{:.3f}"),
         ("render max s", "render_warm_max_s", "{:.3f}"),
         ("soak edit ms", "soak_edit_median_ms", "{:.2f}"),
+        ("RSS @50 MB", "rss_session_mb", "{:.0f}"),
         ("RSS before MB", "rss_before_mb", "{:.0f}"),
         ("RSS after MB", "rss_after_mb", "{:.0f}"),
         ("errors", "errors", "{}"),
@@ -264,7 +273,8 @@ def main() -> int:
     )
     for row in rows:
         verdict = ", ".join(f"{k} {'met' if v else 'NOT met'}" for k, v in met(row).items())
-        print(f"  {row['backend']}: {verdict} (RSS {row['rss_growth']:+.1%})")
+        trace = " -> ".join(f"{v:.0f}" for v in row["rss_trace"])
+        print(f"  {row['backend']}: {verdict} (RSS {row['rss_growth']:+.1%}; MB every 250 calls: {trace})")
     return 0
 
 
