@@ -25,7 +25,7 @@ from cli.mcp.files import Roots
 from cli.mcp.resources import list_resources, read_resource, templates
 from cli.mcp.session_tools import session_tools
 from cli.mcp.sessions import Sessions
-from cli.mcp.tools_bridge import Reply, ToolDef, error_reply, run_suite_tool, suite_tools
+from cli.mcp.tools_bridge import Reply, ToolDef, error_reply, quick_call, run_suite_tool, suite_tools
 
 __all__ = ["AceServer", "BearerAuth", "bound_malloc_arenas", "build_server", "serve_http", "serve_stdio"]
 
@@ -41,8 +41,9 @@ the result (the source is patched, never overwritten unless overwrite=true). Rea
 
 class AceServer(MCPServer):
     """MCPServer with ACE's tools (session tools and the suite, each with its own JSON schema)
-    and one resource set per open deck. Every call runs on a worker thread under the sessions'
-    engine lock, so a client that goes away mid-call never interrupts a write."""
+    and one resource set per open deck. Every call runs under the sessions' engine lock: a quick
+    suite call on the event loop, anything else (saves, renders, opens) on a worker thread, so a
+    client that goes away mid-call never interrupts a write."""
 
     def __init__(self, sessions: Sessions, *, log_level: str = "WARNING") -> None:
         super().__init__(
@@ -89,7 +90,15 @@ class AceServer(MCPServer):
             hint = f"did you mean {', '.join(close)}?" if close else "tools/list gives the names"
             reply = error_reply(ToolError(f"unknown tool {name!r}", tool=name, hint=hint), name)
         else:
-            reply = await anyio.to_thread.run_sync(self._run, tool, arguments or {})
+            args = arguments or {}
+            lock = self.sessions.lock
+            if tool.quick is not None and tool.quick(args) and lock.acquire(blocking=False):
+                try:  # milliseconds: on the event loop, no thread hand-off
+                    reply = self._run(tool, args)
+                finally:
+                    lock.release()
+            else:  # on a worker thread: the loop stays free, and a client that leaves cannot cut it short
+                reply = await anyio.to_thread.run_sync(self._run, tool, args)
             if name in ("open_deck", "close_deck") and not reply.error:
                 await _resources_changed(context)
         return _result(reply)
@@ -101,7 +110,8 @@ class AceServer(MCPServer):
 
         if name not in registry():
             return None
-        return ToolDef(name, "", {}, run=lambda args: run_suite_tool(self.sessions, name, args))
+        run = lambda args: run_suite_tool(self.sessions, name, args)  # noqa: E731
+        return ToolDef(name, "", {}, run=run, quick=lambda args: quick_call(name, args))
 
     def _run(self, tool: ToolDef, arguments: dict[str, Any]) -> Reply:
         with self.sessions.lock:

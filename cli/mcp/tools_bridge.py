@@ -20,6 +20,22 @@ __all__ = ["DECK_PROPERTY", "Reply", "ToolDef", "error_reply", "suite_tools"]
 DECK_PROPERTY = {"type": "string", "minLength": 1, "description": "the deck handle open_deck returned (e.g. 'd1')"}
 IMAGE_TOOLS = ("get_result_image", "export_slide_image")
 DESTRUCTIVE = ("delete_node", "delete_slide", "clear_canvas", "import_json")
+SLOW = frozenset(
+    {
+        *IMAGE_TOOLS,
+        "insert_slides_from",
+        "import_chart_data",
+        "create_image",
+        "set_image_fill",
+        "set_slide_background",
+        "search_unsplash_images",
+        "insert_unsplash_image",
+        "create_math",
+        "set_presentation_size",
+    }
+)
+"""suite tools that read files, render or re-flow the whole deck: they always run on a worker thread"""
+QUICK_BATCH = 50
 BATCH_NOTE = (
     "\n\nOn this server a batch is always one atomic commit (one undo step): if any operation fails, "
     "nothing is applied."
@@ -58,6 +74,9 @@ class ToolDef:
     read_only: bool = False
     destructive: bool = False
     title: str | None = None
+    quick: Callable[[dict[str, Any]], bool] | None = None
+    """True for a call expected to take milliseconds: the server runs it on its event loop,
+    sparing two thread hand-offs (they dominate a small call's latency on a busy machine)"""
 
 
 def suite_tools(sessions: Sessions, backend: str) -> list[ToolDef]:
@@ -85,7 +104,20 @@ def _tool_def(spec: ToolSpec, sessions: Sessions) -> ToolDef:
         read_only=not spec.mutates,
         destructive=spec.name in DESTRUCTIVE,
         title=spec.summary.rstrip("."),
+        quick=lambda args: quick_call(spec.name, args),
     )
+
+
+def quick_call(tool: str, args: dict[str, Any]) -> bool:
+    """A suite call that takes milliseconds: not a render or file read, a batch of a few such."""
+    if tool == "batch_execute":
+        ops = args.get("operations")
+        return (
+            isinstance(ops, list)
+            and len(ops) <= QUICK_BATCH
+            and all(isinstance(op, dict) and op.get("tool") not in SLOW for op in ops)
+        )
+    return tool not in SLOW
 
 
 def run_suite_tool(sessions: Sessions, tool: str, arguments: dict[str, Any]) -> Reply:

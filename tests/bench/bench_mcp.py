@@ -13,8 +13,10 @@ the slide just edited, and diff. Then 500 warm-up calls (the undo stack, 64 step
 memory reaches its plateau: RSS is also reported right after the 50-call session) and
 1,000 more calls of the same cycle (renders every 100th; the create adds and removes a rectangle in
 one batch, so the deck keeps its size) with the server's resident memory (VmRSS) read before and
-after them. Targets (issue 14): median edit
-latency < 10 ms on scenegraph, < 30 ms on ooxml and html; render_slide warm < 1 s; memory flat."""
+after them. The session's edits also run straight on a backend object in this process (no MCP):
+the peer, measured in the same run, that shows what the server adds to a call on a busy machine.
+Targets (issue 14): median edit latency < 10 ms on scenegraph, < 30 ms on ooxml and html;
+render_slide warm < 1 s; memory flat."""
 
 from __future__ import annotations
 
@@ -193,12 +195,50 @@ def run_backend(backend: str, deck: Path, soak: int = SOAK_CALLS) -> dict[str, A
     return out
 
 
+class _Direct:
+    """The same calls straight on a backend object in this process (no MCP, no server): the peer
+    the server's latency is compared with, measured in the same run."""
+
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+
+    async def call_tool(self, tool: str, args: dict[str, Any]) -> Any:
+        from types import SimpleNamespace
+
+        args = {k: v for k, v in args.items() if k != "deck"}
+        if tool == "batch_execute":
+            args["atomic"] = True
+        out = self.backend.execute(tool, args) if tool != "diff" else {"ok": True}
+        text = "" if out["ok"] else out["error"]["message"]
+        return SimpleNamespace(is_error=not out["ok"], content=[SimpleNamespace(text=text)])
+
+
+def run_direct(backend: str, deck: Path) -> float:
+    """Median edit latency (ms) of the 50-call session's edits run on the backend directly."""
+    from adapters import read
+    from backends.native import make_backend
+
+    be = make_backend(backend, read(deck))
+    view = be.export()
+    texts = {s.id: [n.id for n in s.children if n.type == "TEXT" and _OWN_ID.match(n.id)] for s in view.slides}
+    texts = {k: v for k, v in texts.items() if v}
+    session = Session(_Direct(be), "direct", [s.id for s in view.slides if s.id in texts], texts)
+
+    async def scenario() -> None:
+        for i in range(SESSION_CALLS):
+            await session.step(i, render=False)
+
+    anyio.run(scenario)
+    return statistics.median(session.times["edit"]) * 1000
+
+
 def summarize(r: dict[str, Any]) -> dict[str, Any]:
     s = r["session"]
     renders = s["render"]
     warm = renders[1:] or renders
     return {
         "backend": r["backend"],
+        "direct_edit_median_ms": r.get("direct_edit_ms", float("nan")),
         "edit_median_ms": statistics.median(s["edit"]) * 1000,
         "edit_p90_ms": sorted(s["edit"])[int(0.9 * len(s["edit"]))] * 1000,
         "read_median_ms": statistics.median(s["read"]) * 1000,
@@ -243,11 +283,13 @@ def main() -> int:
         deck = make_deck(Path(tmp))
         for backend in args.backend or list(TARGET_EDIT_MS):
             r = run_backend(backend, deck, soak=args.soak)
+            r["direct_edit_ms"] = run_direct(backend, deck)
             for e in r["errors"][:5]:
                 print(f"  {backend} error: {e}", file=sys.stderr)
             rows.append(summarize(r))
     cols = [
         ("backend", "backend", "{}"),
+        ("direct edit ms", "direct_edit_median_ms", "{:.2f}"),
         ("edit med ms", "edit_median_ms", "{:.2f}"),
         ("edit p90 ms", "edit_p90_ms", "{:.2f}"),
         ("read med ms", "read_median_ms", "{:.2f}"),
