@@ -5,8 +5,10 @@ the command modules import their heavy parts (IR, adapters, renderers, LLM clien
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
+from typing import Any
 
 from ace_core.errors import AceError
 
@@ -16,6 +18,9 @@ EXIT_BAD_INPUT = 2
 EXIT_UNSUPPORTED = 3
 EXIT_ENVIRONMENT = 4
 EXIT_PARTIAL = 5
+
+GLOBAL_FLAGS = ("-q", "--quiet", "-v", "--verbose", "--debug")
+_COUNTED_V = re.compile(r"^-v+$")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         from cli.app import app
 
         command = typer.main.get_command(app)
-        result = command.main(args=args, prog_name="ace", standalone_mode=False)
+        result = command.main(args=hoist_global_flags(command, args), prog_name="ace", standalone_mode=False)
         return int(result) if isinstance(result, int) else EXIT_OK
     except typer.Exit as exc:
         return int(exc.exit_code)
@@ -64,6 +69,53 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line, the traceback with --debug
         message = f"internal error: {type(exc).__name__}: {exc} (rerun with --debug and report it)"
         return _report(message, {"kind": "internal", "message": message}, EXIT_INTERNAL, exc)
+
+
+def hoist_global_flags(command: Any, args: list[str]) -> list[str]:
+    """Move the global flags (-q, -v, --debug) that follow a subcommand in front of it, so that
+    `ace inspect deck.pptx -v` means `ace -v inspect deck.pptx`. A flag the subcommand defines
+    itself, an option's value and anything after `--` stay where they are."""
+    hoisted: list[str] = []
+    kept: list[str] = []
+    current = command
+    depth = 0
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            kept.append(token)
+            kept.extend(args[i:])
+            break
+        subcommands = getattr(current, "commands", None)
+        if subcommands is not None and not token.startswith("-") and token in subcommands:
+            current = subcommands[token]
+            depth += 1
+            kept.append(token)
+            continue
+        option = _option(current, token)
+        if option is not None:
+            kept.append(token)
+            if not option.is_flag and not option.count and option.nargs > 0 and "=" not in token:
+                kept.extend(args[i : i + option.nargs])
+                i += option.nargs
+            continue
+        if depth and (token in GLOBAL_FLAGS or _COUNTED_V.match(token)):
+            hoisted.append(token)
+            continue
+        kept.append(token)
+    return hoisted + kept
+
+
+def _option(command: Any, token: str) -> Any:
+    """The option of `command` that `token` names (`--name`, `-n`, `--name=value`), or None."""
+    if not token.startswith("-") or token == "-":
+        return None
+    name = token.split("=", 1)[0] if token.startswith("--") else token
+    for param in getattr(command, "params", ()):
+        if getattr(param, "param_type_name", "") == "option" and name in (*param.opts, *param.secondary_opts):
+            return param
+    return None
 
 
 def _report(message: str, data: dict, code: int, exc: BaseException) -> int:
