@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+DECK = ROOT / "fixtures" / "pptx" / "shapecrawler-059_crop-images.pptx"
 
 HEAVY = ("litellm", "playwright", "skimage", "scipy", "numpy", "fitz", "pymupdf", "mcp", "ray", "openai", "tiktoken")
 """never imported by the CLI's start-up, its help, or a command that does not use them"""
@@ -91,3 +92,16 @@ print(json.dumps({"paths": paths, "modules": sorted(sys.modules)}))
     data = json.loads(proc.stdout)
     assert {"ace convert", "ace inspect", "ace render", "ace metrics", "ace tools list"} <= set(data["paths"])
     assert offenders(set(data["modules"]), HEAVY + IR) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["convert", str(DECK), "{tmp}/out.pptx"], ["convert", str(DECK), "{tmp}/out.html"], ["inspect", str(DECK)]],
+)
+def test_a_conversion_imports_only_what_it_uses(tmp_path: Path, args: list[str]) -> None:
+    """Converting or inspecting a .pptx needs neither the HTML parser (bs4), nor a backend, nor
+    the judge, nor a progress bar."""
+    names, proc = imported(*[a.format(tmp=tmp_path) for a in args])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert offenders(names, HEAVY) == []
+    assert offenders(names, ("bs4", "soupsieve", "rich.progress", "backends", "judge")) == []

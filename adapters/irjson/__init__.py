@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
-from ace_core.ir.storage import load_deck, save_deck
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 __all__ = ["FORMAT", "IrJsonFormat"]
 
@@ -34,9 +35,14 @@ class IrJsonFormat:
         return 0
 
     def read(self, path: Path, **options: Any) -> Deck:
+        from ace_core.ir.storage import load_deck
+
         return load_deck(path)
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
+        from ace_core.ir.loss import LossReport
+        from ace_core.ir.storage import save_deck
+
         save_deck(deck, path, indent=options.get("indent"))
         return LossReport()
 
