@@ -63,7 +63,7 @@ def test_shell_completion_is_typers(tmp_path: Path) -> None:
     env = {**os.environ, "_ACE_COMPLETE": "complete_bash", "COMP_WORDS": "ace conv", "COMP_CWORD": "1"}
     proc = subprocess.run([sys.executable, "-m", "cli"], capture_output=True, text=True, env=env, cwd=ROOT)
     assert proc.returncode == 0 and proc.stdout.split() == ["convert"]
-    proc = subprocess.run(
-        [sys.executable, "-m", "cli", "--show-completion", "bash"], capture_output=True, text=True, cwd=ROOT
-    )
+    # typer finds the shell from the parent process: run under bash (not exec'd by it)
+    script = f"{sys.executable} -m cli --show-completion; true"
+    proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0 and "_ACE_COMPLETE=complete_bash" in proc.stdout

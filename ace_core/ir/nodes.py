@@ -280,6 +280,3 @@ NODE_TYPES: dict[str, type[NodeBase]] = {
         MathNode,
     )
 }
-
-FrameNode.model_rebuild()
-GroupNode.model_rebuild()

@@ -110,6 +110,11 @@ class DataLabels(IRModel):
     number_format: str | None = None
 
 
+def _value_axis() -> ChartAxis:
+    """The default value axis: with gridlines, as PowerPoint and the chart writers draw it."""
+    return ChartAxis(gridlines=True)
+
+
 class ChartData(IRModel):
     """A chart with its data. `chart_type` column = vertical bars, bar = horizontal bars."""
 
@@ -121,7 +126,7 @@ class ChartData(IRModel):
     title_style: TextStyle | None = None
     legend: ChartLegend | None = Field(default_factory=ChartLegend)
     x_axis: ChartAxis = Field(default_factory=ChartAxis)
-    y_axis: ChartAxis = Field(default_factory=lambda: ChartAxis(gridlines=True))
+    y_axis: ChartAxis = Field(default_factory=_value_axis)
     data_labels: DataLabels | None = None
     hole_size: float | None = Field(None, description="doughnut hole, percent")
     gap_width: float | None = Field(None, description="bar gap, percent")

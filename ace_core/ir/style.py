@@ -80,6 +80,11 @@ class GradientStop(IRModel):
     color: Color = Color()
 
 
+def _linear_handles() -> list[Point]:
+    """Figma's default gradient handles: left middle to right middle (a horizontal gradient)."""
+    return [Point(x=0, y=0.5), Point(x=1, y=0.5), Point(x=0, y=1)]
+
+
 class GradientPaint(Tagged):
     """A gradient. Geometry is Figma's: `handles` are 3 points in normalized object space
     (0-1 of the node's box): start, end, and the width handle. `angle` (degrees, clockwise from
@@ -87,7 +92,7 @@ class GradientPaint(Tagged):
 
     type: Literal["GRADIENT_LINEAR", "GRADIENT_RADIAL", "GRADIENT_ANGULAR", "GRADIENT_DIAMOND"] = "GRADIENT_LINEAR"
     stops: list[GradientStop] = Field(default_factory=list)
-    handles: list[Point] = Field(default_factory=lambda: [Point(x=0, y=0.5), Point(x=1, y=0.5), Point(x=0, y=1)])
+    handles: list[Point] = Field(default_factory=_linear_handles)
     angle: float | None = None
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     visible: bool = True
