@@ -23,9 +23,12 @@ def set_json(flag: bool) -> None:
 
 
 def read_deck(path: Path, fmt: str | None = None, **options: Any) -> Deck:
+    """Read a deck of any format; `-` reads it from stdin."""
     from adapters import read
+    from cli.stdio import input_file
 
-    return read(path, fmt=fmt, **options)
+    with input_file(path) as src:
+        return read(src, fmt=fmt, **options)
 
 
 def report_losses(report: LossReport, *, limit: int = 20) -> None:
