@@ -8,7 +8,6 @@ from __future__ import annotations
 import gc
 import re
 import sys
-import traceback
 from typing import Any
 
 from ace_core.errors import AceError
@@ -33,28 +32,29 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout.write(f"ace {__version__}\n")
         return EXIT_OK
+    from cli.fast import fast_command
     from cli.output import out
 
     out.reset()
     out.debug = out.debug or "--debug" in args
-    import typer
-
-    try:  # newer typer vendors click as typer._click
-        from typer._click.exceptions import ClickException
-    except ImportError:  # pragma: no cover - older typer uses click itself
-        from click.exceptions import ClickException  # type: ignore[no-redef]
     try:
-        from cli.app import app
+        fast = fast_command(args)  # `ace convert IN OUT` and the like: no typer needed
+        if fast is not None:
+            result = fast()
+        else:
+            import typer
 
-        command = typer.main.get_command(app)
-        result = command.main(args=hoist_global_flags(command, args), prog_name="ace", standalone_mode=False)
+            from cli.app import app
+
+            command = typer.main.get_command(app)
+            result = command.main(args=hoist_global_flags(command, args), prog_name="ace", standalone_mode=False)
         return int(result) if isinstance(result, int) else EXIT_OK
-    except typer.Exit as exc:
+    except _typer().Exit as exc:
         return int(exc.exit_code)
-    except typer.Abort:
+    except _typer().Abort:
         out.line("aborted", err=True)
         return 130
-    except ClickException as exc:
+    except _click_exception() as exc:
         if getattr(exc, "exit_code", 1) == 0:  # --help of a group without arguments
             exc.show(file=sys.stderr)
             return EXIT_OK
@@ -70,6 +70,20 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line, the traceback with --debug
         message = f"internal error: {type(exc).__name__}: {exc} (rerun with --debug and report it)"
         return _report(message, {"kind": "internal", "message": message}, EXIT_INTERNAL, exc)
+
+
+def _typer() -> Any:
+    import typer
+
+    return typer
+
+
+def _click_exception() -> type[Exception]:
+    try:  # newer typer vendors click as typer._click
+        from typer._click.exceptions import ClickException
+    except ImportError:  # pragma: no cover - older typer uses click itself
+        from click.exceptions import ClickException  # type: ignore[no-redef]
+    return ClickException
 
 
 def hoist_global_flags(command: Any, args: list[str]) -> list[str]:
@@ -123,6 +137,8 @@ def _report(message: str, data: dict, code: int, exc: BaseException) -> int:
     from cli.output import out
 
     if out.debug:
+        import traceback
+
         traceback.print_exception(exc, file=sys.stderr)
     if out.json_mode:
         out.error_envelope(data)

@@ -105,3 +105,41 @@ def test_a_conversion_imports_only_what_it_uses(tmp_path: Path, args: list[str])
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert offenders(names, HEAVY) == []
     assert offenders(names, ("bs4", "soupsieve", "rich.progress", "backends", "judge")) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["convert", str(DECK), "{tmp}/out.html"], ["inspect", str(DECK)], ["validate", str(DECK)]],
+)
+def test_the_plain_invocations_skip_typer_and_match_it(tmp_path: Path, args: list[str]) -> None:
+    """`ace convert IN OUT`, `ace inspect FILE`, `ace validate FILE` without options run without
+    typer (cli/fast.py), and print and write exactly what the typer path (`--` forces it) does."""
+    argv = [a.format(tmp=tmp_path) for a in args]
+    names, fast = imported(*argv)
+    assert fast.returncode == 0, fast.stderr[-2000:]
+    assert offenders(names, ("typer", "click")) == []
+    if argv[0] == "convert":
+        first = Path(argv[2]).read_bytes()
+    names, slow = imported(argv[0], "--", *argv[1:])
+    assert slow.returncode == 0 and "typer" in names
+    assert fast.stdout == slow.stdout
+    if argv[0] == "convert":
+        assert Path(argv[2]).read_bytes() == first
+
+
+def test_the_fast_path_only_takes_bare_positionals() -> None:
+    from cli.fast import fast_command
+
+    assert fast_command(["convert", "a.pptx", "b.html"]) is not None
+    assert fast_command(["inspect", "a.pptx"]) is not None
+    for args in (
+        ["convert", "a.pptx"],
+        ["convert", "a.pptx", "-"],
+        ["convert", "a.pptx", "b.html", "--json"],
+        ["inspect", "a.pptx", "-v"],
+        ["inspect", "--help"],
+        ["render", "a.pptx"],
+        ["-v", "inspect", "a.pptx"],
+        [],
+    ):
+        assert fast_command(args) is None, args

@@ -4,14 +4,13 @@ stdin or writes stdout."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from cli.common import FROM_OPTION, JSON_OPTION, report_losses, set_json
-from cli.output import out
+from cli.common import FROM_OPTION, JSON_OPTION, set_json
+from cli.convert_run import convert_batch, convert_single
 
 
 def register(app: typer.Typer) -> None:
@@ -68,7 +67,7 @@ def convert(
     if out_dir is not None:
         if output is not None:
             raise BadInputError("-o and --out-dir exclude each other", where="ace convert", hint="give one")
-        return _batch(paths, out_dir, to, jobs, force=force, **options)
+        return convert_batch(paths, out_dir, to, jobs, force=force, **options)
     if output is not None:
         if len(paths) != 1:
             raise BadInputError("-o takes one input", where="ace convert", hint="for several, use --out-dir DIR")
@@ -81,116 +80,5 @@ def convert(
             where="ace convert",
             hint="see ace convert --help",
         )
-    _single(src, dst, to, force=force, **options)
+    convert_single(src, dst, to, force=force, **options)
     return None
-
-
-def convert_file(
-    src: str,
-    dst: str,
-    *,
-    from_format: str | None = None,
-    to_format: str | None = None,
-    read_options: dict[str, Any] | None = None,
-    write_options: dict[str, Any] | None = None,
-    overwrite_input: bool = False,
-) -> dict[str, Any]:
-    """One conversion (in this process or a batch worker): what a batch result records of it."""
-    from adapters import convert as do_convert
-
-    result = do_convert(
-        Path(src),
-        Path(dst),
-        from_format=from_format,
-        to_format=to_format,
-        read_options=read_options,
-        write_options=write_options,
-        overwrite_input=overwrite_input,
-    )
-    losses = result.report.by_feature()
-    return {
-        "from": result.source_format,
-        "to": result.target_format,
-        "slides": len(result.deck.slides),
-        "loss_entries": len(result.report),
-        "losses": dict(sorted(losses.items())),
-        "_result": result,
-    }
-
-
-def _single(src: str, dst: str, to: str | None, *, force: bool, **options: Any) -> None:
-    from ace_core.errors import BadInputError
-    from cli.stdio import input_file, is_stdio, stdout_file
-
-    if is_stdio(dst):
-        if to is None:
-            raise BadInputError("writing to stdout needs the format", where="-o -", hint="give --to pptx|html|figma|ir")
-        if out.json_mode:
-            raise BadInputError("--json and -o - both want stdout", where="ace convert", hint="write to a file")
-        out.data_on_stdout = True
-    with input_file(src) as path:
-        if is_stdio(dst):
-            from adapters.registry import registry
-
-            extension = registry().get(to).info.extensions[0]  # type: ignore[arg-type]
-            with stdout_file(extension) as target:
-                info = convert_file(str(path), str(target), to_format=to, overwrite_input=force, **options)
-        else:
-            info = convert_file(str(path), dst, to_format=to, overwrite_input=force, **options)
-    result = info.pop("_result")
-    report_losses(result.report)
-    data = {
-        "input": src,
-        "output": dst,
-        "from": info["from"],
-        "to": info["to"],
-        "slides": info["slides"],
-        "losses": [e.model_dump(exclude_none=True) for e in result.report.entries],
-    }
-    out.result(
-        data,
-        f"{src} ({info['from']}) -> {dst} ({info['to']}): {info['slides']} slides, {info['loss_entries']} loss entries",
-    )
-
-
-def _batch(paths: list[str], out_dir: Path, to: str | None, jobs: int, *, force: bool, **options: Any) -> int:
-    from ace_core.errors import BadInputError
-    from adapters.registry import registry
-    from cli.batch import Task, collect_inputs, finish, plan_outputs, run_tasks
-
-    if to is None:
-        raise BadInputError("a batch needs the output format", where="--out-dir", hint="give --to pptx|html|figma|ir")
-    adapter = registry().for_output(f"x.{to}", fmt=to)
-    extension = adapter.info.extensions[0]
-    items = collect_inputs(paths, exclude=out_dir)
-    planned = plan_outputs(items, out_dir, lambda stem: f"{stem}.{extension}")
-    tasks = [
-        Task(
-            index=i,
-            src=item.src,
-            output=dst,
-            module=__name__,
-            function="batch_convert_file",
-            kwargs={"src": str(item.src), "dst": str(dst), "to_format": adapter.info.name, **options},
-            error=error,
-        )
-        for i, (item, (dst, error)) in enumerate(zip(items, planned, strict=True))
-    ]
-    start = time.perf_counter()
-    results = run_tasks(tasks, jobs=jobs, label=f"converting to {adapter.info.name}", line=_line)
-    return finish(results, verb="converted", seconds=time.perf_counter() - start)
-
-
-def batch_convert_file(**kwargs: Any) -> dict[str, Any]:
-    info = convert_file(**kwargs)
-    info.pop("_result")
-    return info
-
-
-def _line(r: dict[str, Any]) -> str:
-    from cli.batch import failure_line
-
-    if not r["ok"]:
-        return failure_line(r)
-    losses = f"{r['loss_entries']} loss entries"
-    return f"ok {r['input']} -> {r['output']}: {r['slides']} slides, {losses}, {r['seconds']:.2f} s"
