@@ -70,14 +70,14 @@ class SolidPaint(Tagged):
     """A solid colour. `opacity` multiplies the colour's alpha."""
 
     type: Literal["SOLID"] = "SOLID"
-    color: Color = Color()
+    color: Color = Color.model_construct()  # no validator needed to build a default (black)
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     visible: bool = True
 
 
 class GradientStop(IRModel):
     position: float = Field(0.0, ge=0.0, le=1.0)
-    color: Color = Color()
+    color: Color = Color.model_construct()
 
 
 def _linear_handles() -> list[Point]:
@@ -166,7 +166,7 @@ class Effect(Tagged):
     """Drop / inner shadow (offset, blur radius and spread in px) or blur."""
 
     type: Literal["DROP_SHADOW", "INNER_SHADOW", "LAYER_BLUR", "BACKGROUND_BLUR"] = "DROP_SHADOW"
-    color: Color = Color(a=0.25)
+    color: Color = Color.model_construct(a=0.25)
     offset: Point = Field(default_factory=Point)
     radius: float = Field(0.0, ge=0.0)
     spread: float = 0.0
