@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ace_core.ir.base import CompletesIR
+
 __all__ = ["Color", "ColorMod", "ColorRef", "parse_color"]
 
 _HEX = re.compile(r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
@@ -35,30 +37,30 @@ ColorModOp = Literal[
 ]
 
 
-class ColorMod(BaseModel):
+class ColorMod(CompletesIR, BaseModel):
     """One DrawingML colour transform, `val` as a fraction (lumMod 75000 -> 0.75; hueOff in degrees)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     op: ColorModOp
     val: float = 0.0
 
 
-class ColorRef(BaseModel):
+class ColorRef(CompletesIR, BaseModel):
     """A theme colour reference: scheme slot (accent1, dk1, tx1, bg1, phClr...) plus transforms."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     scheme: str
     mods: tuple[ColorMod, ...] = ()
 
 
-class Color(BaseModel):
+class Color(CompletesIR, BaseModel):
     """RGBA colour, channels 0-1. `ref` keeps the theme reference the value was resolved from.
 
     Accepts on input: a model dict, `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, or `{r,g,b,a?}` with 0-1
     channels (the MCP convention).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     r: float = Field(0.0, ge=0.0, le=1.0)
     g: float = Field(0.0, ge=0.0, le=1.0)
     b: float = Field(0.0, ge=0.0, le=1.0)

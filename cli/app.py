@@ -13,7 +13,7 @@ app = typer.Typer(
     name="ace",
     help="ACE: convert, render, inspect, edit and judge slide decks (pptx, html, Figma JSON, IR JSON).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )

@@ -1,4 +1,5 @@
-"""Helpers shared by the command modules."""
+"""Helpers shared by the command modules (typer itself is imported only for the option defaults
+JSON_OPTION and FROM_OPTION, so the typer-free fast paths can use the rest)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,30 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from cli.output import out
 
 if TYPE_CHECKING:
     from ace_core.ir.deck import Deck
     from ace_core.ir.loss import LossReport
 
-JSON_OPTION = typer.Option(False, "--json", help="Print one JSON envelope {data, warnings, errors} on stdout.")
-FROM_OPTION = typer.Option(None, "--from", help="Input format (pptx, html, figma, ir); default: by content.")
+
+def __getattr__(name: str) -> Any:
+    """JSON_OPTION and FROM_OPTION, the typer options most commands share, made on first use."""
+    if name not in ("JSON_OPTION", "FROM_OPTION"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import typer
+
+    options = {
+        "JSON_OPTION": lambda: typer.Option(
+            False, "--json", help="Print one JSON envelope {data, warnings, errors} on stdout."
+        ),
+        "FROM_OPTION": lambda: typer.Option(
+            None, "--from", help="Input format (pptx, html, figma, ir); default: by content."
+        ),
+    }
+    value = options[name]()
+    globals()[name] = value
+    return value
 
 
 def set_json(flag: bool) -> None:
@@ -23,9 +38,12 @@ def set_json(flag: bool) -> None:
 
 
 def read_deck(path: Path, fmt: str | None = None, **options: Any) -> Deck:
+    """Read a deck of any format; `-` reads it from stdin."""
     from adapters import read
+    from cli.stdio import input_file
 
-    return read(path, fmt=fmt, **options)
+    with input_file(path) as src:
+        return read(src, fmt=fmt, **options)
 
 
 def report_losses(report: LossReport, *, limit: int = 20) -> None:

@@ -108,6 +108,11 @@ class Output:
     def error_envelope(self, error: dict[str, Any]) -> None:
         self.envelope(None, [error])
 
+    @property
+    def progress_drawn(self) -> bool:
+        """A progress bar is on the terminal now (lines then go above it, on stderr)."""
+        return self._live is not None
+
     # -- progress (stderr, TTY only) -----------------------------------------------------------
     @contextmanager
     def progress(self, total: int, description: str) -> Iterator[Any]:

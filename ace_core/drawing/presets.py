@@ -88,15 +88,18 @@ class PresetGeometry:
 
 
 @cache
-def _definitions() -> dict[str, _ShapeDef]:
+def _definitions() -> dict[str, etree._Element]:
+    """Each preset's element; a preset is parsed into a _ShapeDef when first asked for (parsing
+    all 187 up front was most of a one-slide HTML conversion's drawing time)."""
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
     root = etree.parse(str(DATA_FILE), parser).getroot()
-    out: dict[str, _ShapeDef] = {}
-    for shape in root:
-        if not isinstance(shape.tag, str):
-            continue
-        out[shape.tag] = _parse_shape(shape)
-    return out
+    return {shape.tag: shape for shape in root if isinstance(shape.tag, str)}
+
+
+@cache
+def _parsed(name: str) -> _ShapeDef | None:
+    el = _definitions().get(name)
+    return None if el is None else _parse_shape(el)
 
 
 def _parse_shape(el: etree._Element) -> _ShapeDef:
@@ -164,7 +167,7 @@ def adjust_defaults(name: str) -> dict[str, float]:
 
 
 def _shape_def(name: str) -> _ShapeDef:
-    sd = _definitions().get(name)
+    sd = _parsed(name)
     if sd is None:
         raise UnsupportedError(
             f"unknown preset geometry {name!r}", where="prstGeom", hint="see preset_names() for the 187 presets"

@@ -290,6 +290,3 @@ NODE_TYPES: dict[str, type[NodeBase]] = {
         MathNode,
     )
 }
-
-FrameNode.model_rebuild()
-GroupNode.model_rebuild()

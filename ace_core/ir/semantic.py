@@ -122,6 +122,11 @@ class DataLabels(IRModel):
     number_format: str | None = None
 
 
+def _value_axis() -> ChartAxis:
+    """The default value axis: with gridlines, as PowerPoint and the chart writers draw it."""
+    return ChartAxis(gridlines=True)
+
+
 class ChartData(IRModel):
     """A chart with its data. `chart_type` column = vertical bars, bar = horizontal bars."""
 
@@ -144,7 +149,7 @@ class ChartData(IRModel):
     title_style: TextStyle | None = None
     legend: ChartLegend | None = Field(default_factory=ChartLegend)
     x_axis: ChartAxis = Field(default_factory=ChartAxis)
-    y_axis: ChartAxis = Field(default_factory=lambda: ChartAxis(gridlines=True))
+    y_axis: ChartAxis = Field(default_factory=_value_axis)
     y2_axis: ChartAxis | None = Field(None, description="secondary value axis (series with secondary_axis)")
     three_d: bool = Field(False, description="a 3-D chart (bar3DChart, pie3DChart, ...); drawn flat where 3-D is not")
     view_3d: ChartView3D | None = None

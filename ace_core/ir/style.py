@@ -70,14 +70,19 @@ class SolidPaint(Tagged):
     """A solid colour. `opacity` multiplies the colour's alpha."""
 
     type: Literal["SOLID"] = "SOLID"
-    color: Color = Color()
+    color: Color = Color.model_construct()  # no validator needed to build a default (black)
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     visible: bool = True
 
 
 class GradientStop(IRModel):
     position: float = Field(0.0, ge=0.0, le=1.0)
-    color: Color = Color()
+    color: Color = Color.model_construct()
+
+
+def _linear_handles() -> list[Point]:
+    """Figma's default gradient handles: left middle to right middle (a horizontal gradient)."""
+    return [Point(x=0, y=0.5), Point(x=1, y=0.5), Point(x=0, y=1)]
 
 
 class GradientPaint(Tagged):
@@ -87,7 +92,7 @@ class GradientPaint(Tagged):
 
     type: Literal["GRADIENT_LINEAR", "GRADIENT_RADIAL", "GRADIENT_ANGULAR", "GRADIENT_DIAMOND"] = "GRADIENT_LINEAR"
     stops: list[GradientStop] = Field(default_factory=list)
-    handles: list[Point] = Field(default_factory=lambda: [Point(x=0, y=0.5), Point(x=1, y=0.5), Point(x=0, y=1)])
+    handles: list[Point] = Field(default_factory=_linear_handles)
     angle: float | None = None
     opacity: float = Field(1.0, ge=0.0, le=1.0)
     visible: bool = True
@@ -161,7 +166,7 @@ class Effect(Tagged):
     """Drop / inner shadow (offset, blur radius and spread in px) or blur."""
 
     type: Literal["DROP_SHADOW", "INNER_SHADOW", "LAYER_BLUR", "BACKGROUND_BLUR"] = "DROP_SHADOW"
-    color: Color = Color(a=0.25)
+    color: Color = Color.model_construct(a=0.25)
     offset: Point = Field(default_factory=Point)
     radius: float = Field(0.0, ge=0.0)
     spread: float = 0.0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
 from adapters.sniff import json_keys_head, looks_like_json
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 __all__ = ["FORMAT", "FigmaFormat"]
 

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
 from ace_core.fsutil import read_input
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
+from adapters.html.schema import is_ace_html
 from adapters.sniff import looks_like_html
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 __all__ = ["FORMAT", "HtmlFormat"]
 
@@ -28,15 +31,13 @@ class HtmlFormat:
     )
 
     def sniff(self, head: bytes, path: Path) -> int:
-        from adapters.html.read_schema import is_ace_html
-
         if is_ace_html(head):
             return 95
         return 70 if looks_like_html(head) else 0
 
     def read(self, path: Path, **options: Any) -> Deck:
         """ACE's own schema goes to the schema reader; any other HTML to the DOM reader."""
-        from adapters.html.read_schema import is_ace_html, read_schema_text
+        from adapters.html.read_schema import read_schema_text
 
         raw = read_input(path)
         if is_ace_html(raw[:_HEAD]):

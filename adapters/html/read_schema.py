@@ -27,12 +27,11 @@ from ace_core.ir.loss import LossReport
 from ace_core.ir.text import TextBody
 from ace_core.ir.validate import describe_location
 from adapters.html.css import color_css
-from adapters.html.schema import A_ID, A_IR, A_NAME, A_SLIDE_ID, A_TYPE, GENERATOR, load_ir, parse_num, parse_style
+from adapters.html.schema import A_ID, A_IR, A_NAME, A_SLIDE_ID, A_TYPE, is_ace_html, load_ir, parse_num, parse_style
 from adapters.html.text import TextEnv, para_decls, run_decls
 
 __all__ = ["is_ace_html", "parse_css_color", "read_schema", "read_schema_text"]
 
-_GEN = re.compile(r'<meta\s+name="generator"\s+content="' + GENERATOR + r"\s", re.I)
 _ROTATE = re.compile(r"rotate\(\s*(-?[\d.]+(?:e-?\d+)?)deg\s*\)")
 _ASSET_PROP = re.compile(r'--a-([0-9a-f]{32}):url\("([^"]*)"\)')
 _NAMED = {
@@ -51,12 +50,6 @@ _TYPES = {"FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "SHAPE", "VECTOR", "
 _TYPES |= {"TABLE", "CHART", "CONNECTOR", "MATH"}
 _KEEP_SPACE = {"span", "a", "aside", "pre", "textarea", "script", "style"}
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 300}
-
-
-def is_ace_html(head: bytes | str) -> bool:
-    """True when the text starts like a deck ACE wrote (its generator meta tag)."""
-    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    return bool(_GEN.search(text[:8192]))
 
 
 def parse_css_color(text: str) -> Color | None:

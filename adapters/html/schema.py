@@ -21,6 +21,7 @@ __all__ = [
     "attr",
     "dump_ir",
     "esc_text",
+    "is_ace_html",
     "join_style",
     "load_ir",
     "num",
@@ -36,6 +37,13 @@ A_ID = "data-id"
 A_TYPE = "data-type"
 A_NAME = "data-name"
 A_IR = "data-ir"  # compact JSON of the IR properties the visible HTML does not carry exactly
+_GEN = re.compile(r'<meta\s+name="generator"\s+content="' + GENERATOR + r"\s", re.I)
+
+
+def is_ace_html(head: bytes | str) -> bool:
+    """True when the text starts like a deck ACE wrote (its generator meta tag)."""
+    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    return bool(_GEN.search(text[:8192]))
 
 
 def num(v: float) -> str:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
-from ace_core.ir.storage import load_deck, save_deck
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 __all__ = ["FORMAT", "IrJsonFormat"]
 
@@ -34,10 +35,14 @@ class IrJsonFormat:
         return 0
 
     def read(self, path: Path, **options: Any) -> Deck:
+        from ace_core.ir.storage import load_deck
+
         return load_deck(path)
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
         from ace_core.ir.asset_refs import without_missing_assets
+        from ace_core.ir.loss import LossReport
+        from ace_core.ir.storage import save_deck
 
         report = LossReport()
         deck, _ = without_missing_assets(deck, report, "ir")  # a dangling reference would not load

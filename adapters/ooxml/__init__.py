@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
 from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 __all__ = ["FORMAT"]
 

@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterator
 
 from lxml import etree
-from PIL import ImageColor
 
 from ace_core.color import Color
 from ace_core.errors import AceError
@@ -267,6 +266,8 @@ def _color(value: str | None, default: Color) -> Color:
     """A VML colour: '#rrggbb', '#rgb' or a CSS name, optionally followed by ' [index]'."""
     if not value:
         return default
+    from PIL import ImageColor  # only VML drawings need CSS colour names
+
     try:
         r, g, b = ImageColor.getrgb(value.split()[0])[:3]
     except ValueError:

@@ -11,7 +11,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.errors import ToolError
+from ace_core.errors import ToolError, UnsupportedError
 from ace_core.ir.nodes import NodeBase, RectangleNode
 from adapters.html.schema import A_SLIDE_ID
 from backends.html.doc import HtmlDoc, css_box, layout_of, node_children, parent_node
@@ -180,7 +180,7 @@ def import_json(ctx: NCtx, p: Any) -> dict[str, Any]:
     sid, container = doc.container(p.parentId)
     state, _ = ctx.build_on_scratch(sid, mode="append")
     if len(state.deck.slides) > 1:
-        raise ToolError("unsupported on html: importing whole slides (give nodes)", field="json")
+        raise UnsupportedError("importing whole slides", where="field json", hint="give nodes, not slides")
     if p.mode == "replace":
         for child in node_children(container):
             doc.forget(child, "import_json(replace)")

@@ -10,7 +10,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.errors import ToolError
+from ace_core.errors import ToolError, UnsupportedError
 from ace_core.ir.deck import Slide
 from ace_core.ir.nodes import FrameNode, GroupNode, NodeBase, RectangleNode
 from adapters.ooxml.ns import local
@@ -165,7 +165,7 @@ def import_json(ctx: NCtx, p: Any) -> dict[str, Any]:
     sid, container = doc.container(p.parentId)
     state, _ = ctx.build_on_scratch(sid, mode="append")
     if len(state.deck.slides) > 1:
-        raise ToolError("unsupported on ooxml: importing whole slides (give nodes)", field="json")
+        raise UnsupportedError("importing whole slides", where="field json", hint="give nodes, not slides")
     if p.mode == "replace":
         from backends.ooxml.shapes import shape_children
 

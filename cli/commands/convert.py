@@ -1,13 +1,16 @@
-"""`ace convert IN OUT`: any supported format to any other, printing the loss report."""
+"""`ace convert IN OUT` (one deck, any format to any other, printing the loss report) and
+`ace convert IN... --to FORMAT --out-dir DIR [--jobs N]` (many decks in one process); `-` reads
+stdin or writes stdout."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from cli.common import FROM_OPTION, JSON_OPTION, report_losses, set_json
-from cli.output import out
+from cli.common import FROM_OPTION, JSON_OPTION, set_json
+from cli.convert_run import convert_batch, convert_single
 
 
 def register(app: typer.Typer) -> None:
@@ -26,8 +29,19 @@ def _reads_figma(src: Path, from_: str | None) -> bool:
 
 
 def convert(
-    src: Path = typer.Argument(..., help="Input deck (pptx, html, Figma JSON, IR JSON)."),
-    dst: Path = typer.Argument(..., help="Output file; the format comes from the extension or --to."),
+    paths: list[str] = typer.Argument(
+        ...,
+        metavar="IN [OUT] | IN... --out-dir DIR",
+        help="Input deck(s) (pptx, html, Figma JSON, IR JSON; '-' reads stdin) and, for one deck, the output file "
+        "('-' writes stdout). With --out-dir: any number of files, folders and globs.",
+    ),
+    output: str | None = typer.Option(
+        None, "-o", "--output", help="Output file of one input ('-': stdout); the format from its extension or --to."
+    ),
+    out_dir: Path | None = typer.Option(
+        None, "--out-dir", help="Batch: write each input to DIR/<name>.<ext> (folder structure kept); needs --to."
+    ),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Batch: worker processes."),
     from_: str | None = FROM_OPTION,
     to: str | None = typer.Option(None, "--to", help="Output format (pptx, html, figma, ir)."),
     fresh: bool = typer.Option(
@@ -71,16 +85,15 @@ def convert(
         "specification does not list; default: a design file with one frame per slide.",
     ),
     json_: bool = JSON_OPTION,
-) -> None:
-    """Convert a deck between formats. The input is never modified."""
-    from adapters import convert as do_convert
+) -> int | None:
+    """Convert decks between formats. Inputs are never modified; a batch reports each file and
+    exits 5 when some failed."""
+    from ace_core.errors import BadInputError
 
     set_json(json_)
-    write_options: dict[str, object] = {"fresh": True} if fresh else {}
+    write_options: dict[str, Any] = {"fresh": True} if fresh else {}
     if assets is not None:
         if assets not in ("inline", "external"):
-            from ace_core.errors import BadInputError
-
             raise BadInputError(f"unknown --assets {assets!r}", where="--assets", hint="use inline or external")
         write_options["assets"] = assets
     if no_source:
@@ -96,26 +109,22 @@ def convert(
         images = None
     figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes, "fit": fit}
     read_options = {k: v for k, v in figma.items() if v is not None}
-    result = do_convert(
-        src,
-        dst,
-        from_format=from_,
-        to_format=to,
-        read_options=read_options,
-        write_options=write_options,
-        overwrite_input=force,
-    )
-    report_losses(result.report)
-    data = {
-        "input": str(src),
-        "output": str(dst),
-        "from": result.source_format,
-        "to": result.target_format,
-        "slides": len(result.deck.slides),
-        "losses": [e.model_dump(exclude_none=True) for e in result.report.entries],
-    }
-    out.result(
-        data,
-        f"{src} ({result.source_format}) -> {dst} ({result.target_format}): "
-        f"{len(result.deck.slides)} slides, {len(result.report)} loss entries",
-    )
+    options = {"from_format": from_, "read_options": read_options, "write_options": write_options}
+    if out_dir is not None:
+        if output is not None:
+            raise BadInputError("-o and --out-dir exclude each other", where="ace convert", hint="give one")
+        return convert_batch(paths, out_dir, to, jobs, force=force, **options)
+    if output is not None:
+        if len(paths) != 1:
+            raise BadInputError("-o takes one input", where="ace convert", hint="for several, use --out-dir DIR")
+        src, dst = paths[0], output
+    elif len(paths) == 2:
+        src, dst = paths
+    else:
+        raise BadInputError(
+            "give IN OUT, IN -o OUT, or IN... --to FORMAT --out-dir DIR",
+            where="ace convert",
+            hint="see ace convert --help",
+        )
+    convert_single(src, dst, to, force=force, **options)
+    return None

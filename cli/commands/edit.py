@@ -184,6 +184,8 @@ def _fail(result: dict[str, Any]) -> None:
     entry = result["results"][index]
     err = entry["error"]
     where = f"operation {index} ({entry['tool']})" + (f", field {err['field']}" if err.get("field") else "")
+    if err.get("kind") == "unsupported":  # exit 3: the backend cannot do it, the call itself is fine
+        raise UnsupportedError(f"{err['reason']}; nothing was written", where=where, hint=err.get("hint"))
     raise ToolError(f"{err['reason']}; nothing was written", where=where, hint=err.get("hint"))
 
 

@@ -1,4 +1,5 @@
-"""`ace diff BEFORE AFTER` (the JsonDiff edit trace) and `ace metrics DECK` (the layout metrics)."""
+"""`ace diff BEFORE AFTER` (the JsonDiff edit trace) and `ace metrics DECK...` (the layout metrics,
+of one deck as a table, of many as a line each)."""
 
 from __future__ import annotations
 
@@ -50,35 +51,38 @@ def _events_line(counts: dict[str, int]) -> str:
 
 
 def metrics(
-    deck: Path = typer.Argument(..., help="Deck to measure (html, pptx, IR JSON, Figma JSON)."),
+    paths: list[str] = typer.Argument(
+        ...,
+        metavar="DECK...",
+        help="Deck(s) to measure (html, pptx, IR JSON, Figma JSON; '-' reads stdin). Several decks, folders or "
+        "globs: one line per deck.",
+    ),
     events: bool = typer.Option(True, "--events/--no-events", help="List every collision event under the table."),
+    out_dir: Path | None = typer.Option(
+        None, "--out-dir", help="Batch: also write each deck's full metrics to DIR/<name>.metrics.json."
+    ),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Batch: worker processes."),
     from_: str | None = FROM_OPTION,
     json_: bool = JSON_OPTION,
-) -> None:
+) -> int | None:
     """The four verifiable layout metrics of every slide (aspect ratio, whitespace, collision,
     imbalance) and their shaped rewards. HTML and scene-graph decks are measured in Chromium (DOM
     boxes), pptx through LibreOffice pixels and the IR's boxes."""
-    from judge.metrics.run import measure_file, slide_count
-
     set_json(json_)
-    if not deck.exists():
-        from ace_core.errors import BadInputError
+    if out_dir is not None or len(paths) > 1 or any(Path(p).is_dir() or set("*?[") & set(p) for p in paths):
+        return _metrics_batch(paths, out_dir, jobs, from_)
+    from cli.stdio import input_file
 
-        raise BadInputError("file not found", where=str(deck))
-    fmt, ir = slide_count(deck, fmt=from_)
-    if ir is not None:
-        report_losses(ir.report)
-    count = len(ir.slides) if ir is not None else None
-    label = f"measuring ({'LibreOffice' if fmt == 'pptx' else 'Chromium'})"
-    with out.progress(count, label) as advance:  # type: ignore[arg-type]
-        result = measure_file(deck, fmt=fmt, deck=ir, progress=advance)
+    with input_file(paths[0]) as deck:
+        result = _measure(deck, from_, progress=True)
     data = result.model_dump(mode="json")
+    name = paths[0]
 
     def human(console: Any) -> None:
         from rich import box
         from rich.table import Table
 
-        console.print(f"{deck}: {len(result.slides)} slides, {result.pipeline}", markup=False)
+        console.print(f"{name}: {len(result.slides)} slides, {result.pipeline}", markup=False)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
         for title in ("#", "AR", "content", "collisions", "imbal.", "R a/w/c/i", "R mean"):
             table.add_column(title, no_wrap=True)
@@ -97,13 +101,7 @@ def metrics(
         console.print(table)
         s = result.summary
         if s:
-            console.print(
-                f"mean rewards: aspect {_fmt(s.get('reward_aspect'))}, whitespace {_fmt(s.get('reward_whitespace'))}, "
-                f"collision {_fmt(s.get('reward_collision'))}, imbalance {_fmt(s.get('reward_imbalance'))}, "
-                f"overall {_fmt(s.get('reward_mean'))}; AR compliant (5%) {s.get('aspect_compliant_5%', 0):.0%}, "
-                f"collision-free {s.get('collision_free', 0):.0%}, imbalanced {s.get('imbalanced', 0):.0%}",
-                markup=False,
-            )
+            console.print(_summary_line(s), markup=False)
         if events:
             for m in result.slides:
                 over = {k: v for k, v in m.aspect.overflow.items() if v}
@@ -122,3 +120,74 @@ def metrics(
                     )
 
     out.result(data, human)
+    return None
+
+
+def _summary_line(s: dict[str, Any]) -> str:
+    return (
+        f"mean rewards: aspect {_fmt(s.get('reward_aspect'))}, whitespace {_fmt(s.get('reward_whitespace'))}, "
+        f"collision {_fmt(s.get('reward_collision'))}, imbalance {_fmt(s.get('reward_imbalance'))}, "
+        f"overall {_fmt(s.get('reward_mean'))}; AR compliant (5%) {s.get('aspect_compliant_5%', 0):.0%}, "
+        f"collision-free {s.get('collision_free', 0):.0%}, imbalanced {s.get('imbalanced', 0):.0%}"
+    )
+
+
+def _measure(deck: Path, fmt: str | None, *, progress: bool) -> Any:
+    from judge.metrics.run import measure_file, slide_count
+
+    if not deck.exists():
+        from ace_core.errors import BadInputError
+
+        raise BadInputError("file not found", where=str(deck))
+    fmt, ir = slide_count(deck, fmt=fmt)
+    if ir is not None:
+        report_losses(ir.report)
+    if not progress:
+        return measure_file(deck, fmt=fmt, deck=ir)
+    count = len(ir.slides) if ir is not None else None
+    label = f"measuring ({'LibreOffice' if fmt == 'pptx' else 'Chromium'})"
+    with out.progress(count, label) as advance:  # type: ignore[arg-type]
+        return measure_file(deck, fmt=fmt, deck=ir, progress=advance)
+
+
+def measure_one(src: str, fmt: str | None = None, save: str | None = None) -> dict[str, Any]:
+    """One deck of a metrics batch: its summary, and its full metrics (in --json, and in `save`)."""
+    import json
+
+    result = _measure(Path(src), fmt, progress=False)
+    data = result.model_dump(mode="json")
+    if save is not None:
+        from ace_core.fsutil import atomic_write_text
+
+        atomic_write_text(save, json.dumps(data, ensure_ascii=False, indent=1))
+    return {"slides": len(result.slides), "pipeline": result.pipeline, "summary": result.summary, "metrics": data}
+
+
+def _metrics_batch(paths: list[str], out_dir: Path | None, jobs: int, fmt: str | None) -> int:
+    import time
+
+    from cli.batch import Task, collect_inputs, finish, plan_outputs, run_tasks
+
+    items = collect_inputs(paths, exclude=out_dir)
+    planned = plan_outputs(items, out_dir or Path("."), lambda stem: f"{stem}.metrics.json")
+    tasks = []
+    for i, (item, (dst, err)) in enumerate(zip(items, planned, strict=True)):
+        save = str(dst) if out_dir is not None else None
+        kwargs = {"src": str(item.src), "fmt": fmt, "save": save}
+        tasks.append(Task(i, item.src, dst if save else None, __name__, "measure_one", kwargs, err if save else None))
+    start = time.perf_counter()
+    results = run_tasks(tasks, jobs=jobs, label="measuring", line=_metrics_line)
+    return finish(results, verb="measured", seconds=time.perf_counter() - start)
+
+
+def _metrics_line(r: dict[str, Any]) -> str:
+    from cli.batch import failure_line
+
+    if not r["ok"]:
+        return failure_line(r)
+    s = r.get("summary") or {}
+    return (
+        f"ok {r['input']}: {r['slides']} slides, {r['pipeline']}, overall reward {_fmt(s.get('reward_mean'))}, "
+        f"collision-free {s.get('collision_free', 0):.0%}, imbalanced {s.get('imbalanced', 0):.0%}, "
+        f"{r['seconds']:.2f} s"
+    )
