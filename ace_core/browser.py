@@ -24,6 +24,7 @@ import os
 import queue
 import secrets
 import signal
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -85,9 +86,15 @@ class RequestPolicy:
             return False
         try:
             path = Path(unquote(urlparse(url).path)).resolve()
-        except (OSError, ValueError):
+        except (OSError, ValueError, RuntimeError):
             return False
-        return path == self.root or self.root in path.parents
+        if not (path == self.root or self.root in path.parents):
+            return False
+        try:  # a FIFO or a device never ends: only files and folders load
+            mode = os.stat(path).st_mode
+        except OSError:
+            return True  # missing: Chromium answers "not found" itself
+        return stat.S_ISREG(mode) or stat.S_ISDIR(mode)
 
 
 @dataclass

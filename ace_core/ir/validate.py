@@ -11,7 +11,7 @@ from ace_core.errors import ValidationProblem
 from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import NodeBase, TableNode
 
-__all__ = ["check_invariants", "describe_location", "parse_deck"]
+__all__ = ["check_assets", "check_invariants", "describe_location", "parse_deck"]
 
 
 def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
@@ -74,6 +74,7 @@ def validate_deck_data(data: Any, *, where: str = "deck") -> Deck:
         deck = Deck.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
+        err["msg"] = str(err["msg"]).removeprefix("Value error, ")
         loc = describe_location(data, tuple(err["loc"]))
         more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise ValidationProblem(f"{loc}: {err['msg']}{more}", where=where, hint="fix the field and retry") from exc
@@ -144,3 +145,25 @@ def _asset_refs(node: NodeBase) -> list[str]:
     if chart is not None and chart.workbook_asset:
         refs.append(chart.workbook_asset)
     return refs
+
+
+def check_assets(deck: Deck) -> list[str]:
+    """Problems with the bytes behind the deck's assets (reads the store; `ace validate`): a
+    listed asset without bytes, a file in the assets folder that leaves it (a symlink out, a
+    FIFO, a device), a source package that is not the file the provenance names."""
+    problems: list[str] = []
+    store = deck.store
+    for key in deck.assets:
+        if store.has(key):
+            continue
+        if store.directory is not None and (store.directory / key).is_symlink():
+            problems.append(f"asset {key!r}: the file in {store.directory} is a link leaving the folder; not read")
+        elif store.directory is not None and (store.directory / key).exists():
+            problems.append(f"asset {key!r}: {store.directory / key} is not a regular file; not read")
+        else:
+            problems.append(f"asset {key!r} is listed but has no bytes (keep the .assets folder beside the IR JSON)")
+    if deck.source is not None and deck.source.package:
+        _key, why = deck.source_package(deck.source.format)
+        if why and deck.store.has(deck.source.package):
+            problems.append(f"{why}: writers will not patch it")
+    return problems

@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ace_core.assets import asset_path
 from ace_core.errors import InternalError
-from ace_core.fsutil import atomic_write_bytes, atomic_write_text
+from ace_core.fsutil import atomic_write_text
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode, NodeBase, TableNode, TextNode
@@ -335,6 +336,11 @@ def build_document(
     writer = _DocumentWriter(deck, report if report is not None else LossReport())
     doc = writer.build()
     if not fresh:
+        _key, why = deck.source_package(FORMAT_NAME)
+        if why:
+            writer.report.add(
+                "source-package", f"{why}; written fresh", severity="warning", stage="write", format=FORMAT_NAME
+            )
         frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
         carry_source(deck, doc, writer.nodes.figma_of, frames)
     writer.stamp_overrides(doc)
@@ -351,9 +357,9 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
         for ref, key in sorted(images.items()):
             mime = deck.assets[key].mime if key in deck.assets else ""
             ext = EXT_FOR_MIME.get(mime)
-            target = folder / (f"{ref}.{ext}" if ext else ref)
+            target = asset_path(folder, f"{ref}.{ext}" if ext else ref)
             if not target.exists():
-                atomic_write_bytes(target, deck.asset_bytes(key))
+                deck.store.copy_to(key, target)
     indent = options.get("indent")
     text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
     atomic_write_text(path, text)

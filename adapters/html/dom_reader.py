@@ -19,6 +19,7 @@ from ace_core.browser import BrowserSession, RequestPolicy, default_session
 from ace_core.color import Color
 from ace_core.dom_script import EXTRACT_JS, ISOLATE_JS, RESTORE_JS
 from ace_core.errors import BadInputError
+from ace_core.fsutil import read_input
 from ace_core.html_slides import SlideBox, iter_slides
 from ace_core.ids import IdFactory
 from ace_core.ir.deck import Background, Deck, DeckSource, Slide
@@ -53,18 +54,14 @@ def read_dom(
     """Read any HTML page into a Deck: one slide per ACE slide / repeated slide element / viewer
     frame, or the page's fixed-size slide box. `width` x `height` is the viewport."""
     src = Path(path)
-    if not src.is_file():
-        raise BadInputError("file not found", where=str(src), hint="check the path")
-    size = src.stat().st_size
-    if size > MAX_INPUT_BYTES:
-        raise BadInputError(f"HTML file is {size} bytes, over the {MAX_INPUT_BYTES} byte limit", where=str(src))
+    raw = read_input(src, limit=MAX_INPUT_BYTES)
     session = session or default_session()
     report = LossReport()
     deck = Deck(name=src.stem)
     reader = _Reader(deck, report, src, max_image_bytes)
     blocked_seen: set[str] = set()
     source: str | Path = src
-    trimmed, dropped = _drop_huge_data_uris(src, int(max_image_bytes * 4 / 3))
+    trimmed, dropped = _drop_huge_data_uris(raw, int(max_image_bytes * 4 / 3))
     if trimmed is not None:
         source = trimmed
         for n in dropped:
@@ -103,8 +100,7 @@ def read_dom(
                 slide_id=slide.id,
                 format=FORMAT,
             )
-    data = src.read_bytes()
-    deck.source = DeckSource(format=FORMAT, path=str(src), sha256=hashlib.sha256(data).hexdigest())
+    deck.source = DeckSource(format=FORMAT, path=str(src), sha256=hashlib.sha256(raw).hexdigest())
     deck.report = report
     return deck
 
@@ -352,12 +348,10 @@ class _Reader:
         elif url.startswith("file:") and self.policy.allows(url):
             path = Path(unquote(urlparse(url).path))
             try:
-                if path.stat().st_size > self.max_image_bytes:
-                    self.loss("image-too-large", f"{path.name} is over {self.max_image_bytes} bytes", "error", node_id)
-                    return None, ""
-                data = path.read_bytes()
-            except OSError:
-                self.loss("missing-image", f"{path.name} cannot be read", "error", node_id)
+                data = read_input(path, limit=self.max_image_bytes)
+            except BadInputError as exc:
+                feature = "image-too-large" if "limit" in exc.what else "missing-image"
+                self.loss(feature, f"{path.name}: {exc.what}", "error", node_id)
                 return None, ""
             mime = _mime_of(data, path.suffix)
         else:
@@ -477,10 +471,10 @@ _BULLET_CHARS = {"disc": "•", "circle": "◦", "square": "▪", "disclosure-cl
 DROPPED = "data:image/x-ace-dropped,"
 
 
-def _drop_huge_data_uris(src: Path, limit: int) -> tuple[str | None, list[int]]:
+def _drop_huge_data_uris(raw: bytes, limit: int) -> tuple[str | None, list[int]]:
     """The page's HTML with every data: URI longer than `limit` characters replaced by a marker
     (so Chromium never parses it), and their lengths; (None, []) when there is none."""
-    if src.stat().st_size <= limit:
+    if len(raw) <= limit:
         return None, []
     sizes: list[int] = []
 
@@ -489,7 +483,7 @@ def _drop_huge_data_uris(src: Path, limit: int) -> tuple[str | None, list[int]]:
         return DROPPED.encode()
 
     pattern = re.compile(rb"data:[^,\"'()\s>]{0,200},[^\"'()\s>]{%d,}" % limit)
-    out = pattern.sub(drop, src.read_bytes())
+    out = pattern.sub(drop, raw)
     return (out.decode("utf-8", "replace") if sizes else None), sizes
 
 

@@ -13,7 +13,7 @@ from ace_core.drawing.charts import chart_svg
 from ace_core.drawing.math import latex_to_svg, scale_svg_to_box
 from ace_core.drawing.presets import evaluate
 from ace_core.errors import AceError, BadInputError
-from ace_core.fsutil import atomic_write_bytes
+from ace_core.fsutil import atomic_write_text, check_output_path
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.layout_props import AutoLayout
 from ace_core.ir.loss import LossReport
@@ -431,6 +431,21 @@ def _assets_block(ctx: WriteCtx) -> tuple[str, str]:
     return style, "\n".join(blobs)
 
 
+def _checked_source(deck: Deck) -> tuple[Deck, str]:
+    """The deck, without its source package when that is not the file its provenance names
+    (then also why): an HTML file only carries a source package a writer may patch."""
+    src = deck.source
+    if src is None or not src.package:
+        return deck, ""
+    key, why = deck.source_package(src.format)
+    if key is not None or not why:
+        return deck, ""
+    assets = {k: v for k, v in deck.assets.items() if k != src.package}
+    copy = deck.model_copy(update={"source": src.model_copy(update={"package": None}), "assets": assets})
+    copy.attach_store(deck.store)
+    return copy, why
+
+
 def is_ooxml_deck(deck: Deck) -> bool:
     """Whether the deck's text follows OOXML line metrics (it was read from a .pptx)."""
     return deck.source is not None and deck.source.format.lower() in ("pptx", "ooxml", "potx", "ppsx", "pptm")
@@ -446,9 +461,12 @@ def render_html(
     """The HTML text of `deck` and the write context (its loss report and asset URLs). EMF / WMF /
     TIFF pictures are converted to SVG / PNG first (ace_core.metafiles) when that is possible."""
     deck, converted = drawable_deck(deck)
+    deck, why = _checked_source(deck)
     ctx = WriteCtx(
         deck=deck, assets=assets, asset_dir_name=asset_dir_name, embed_source=embed_source, ooxml=is_ooxml_deck(deck)
     )
+    if why:
+        ctx.loss("source-package", f"{why}; not embedded", None, "warning")
     for key, (old, new) in converted.items():
         ctx.loss("image-format", f"picture {key} converted from {old} to {new} for browsers", None, "info")
     slides = "\n".join(slide_html(s, deck, ctx) for s in deck.slides)
@@ -493,13 +511,13 @@ def write_html(
     if assets not in ("inline", "external"):
         raise BadInputError(f"unknown assets mode {assets!r}", where="assets", hint="use 'inline' or 'external'")
     dir_name = f"{p.stem}.assets"
+    real = check_output_path(p)
+    if real is None:  # stdout or a device: nothing can be written beside it
+        dir_name = ""
+        if assets == "external":
+            raise BadInputError("external assets need a file to write beside", where=str(p), hint="use --assets inline")
     text, ctx = render_html(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
-    if assets == "external":
-        adir = p.parent / dir_name
-        for key in sorted(ctx.deck.assets):  # the deck as written (pictures converted for browsers)
-            if ctx.has_asset(key):
-                target = adir / ctx.asset_file_name(key)
-                if not target.exists():
-                    atomic_write_bytes(target, deck.asset_bytes(key))
-    atomic_write_bytes(p, text.encode("utf-8"))
+    if ctx.beside and real is not None:
+        ctx.write_beside(real.parent / dir_name)
+    atomic_write_text(p, text)
     return ctx.report

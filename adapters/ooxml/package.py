@@ -18,6 +18,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from ace_core.errors import BadInputError, UnsupportedError
+from ace_core.fsutil import read_input
 from adapters.ooxml.ns import CT, RT, STRICT_MARKER, STRICT_TO_TRANSITIONAL
 from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
 
@@ -362,16 +363,7 @@ def open_package(source: Path | bytes, *, where: str | None = None, limits: Limi
     else:
         path = Path(source)
         where = where or str(path)
-        try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
-        if size > lim.max_file_size:
-            raise BadInputError(f"the file is {size // MiB} MiB (limit {lim.max_file_size // MiB} MiB)", where=where)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
+        data = read_input(path, limit=lim.max_file_size)
     if not data:
         raise BadInputError("the file is empty", where=where)
     if data.startswith(OLE2_MAGIC):

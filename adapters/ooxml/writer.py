@@ -17,10 +17,13 @@ from ace_core.ir.nodes import FrameNode
 __all__ = ["patchable", "render_bytes", "solved", "write_pptx"]
 
 
-def patchable(deck: Deck) -> bool:
-    """True when the deck was read from a .pptx whose bytes are still in its asset store."""
-    src = deck.source
-    return bool(src is not None and src.format == "pptx" and src.package and deck.store.has(src.package))
+def patchable(deck: Deck, report: LossReport | None = None) -> bool:
+    """True when the deck was read from a .pptx whose bytes are still in its asset store and are
+    the file its provenance names (sha256); a source package that fails the check is reported."""
+    key, why = deck.source_package("pptx")
+    if why and report is not None:
+        report.add("source-package", f"{why}; the .pptx is generated fresh", severity="warning", stage="write")
+    return key is not None
 
 
 def solved(deck: Deck) -> Deck:
@@ -43,7 +46,7 @@ def render_bytes(
     """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
     (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
     report = report if report is not None else LossReport()
-    if not fresh and patchable(deck):
+    if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
 
         return write_patch(deck, report, variant), "patch"
