@@ -35,6 +35,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
+from ace_core.limits import timeout_for
 
 __all__ = [
     "CHROMIUM",
@@ -275,7 +276,7 @@ class BrowserSession:
         jobs = self._ensure_thread()
         fut: Future[Any] = Future()
         jobs.put((fn, fut))
-        limit = self.timeout if timeout is None else timeout
+        limit = timeout_for(self.timeout) if timeout is None else timeout
         try:
             return fut.result(timeout=limit)
         except FutureTimeout:
@@ -288,7 +289,7 @@ class BrowserSession:
             raise RenderError(
                 what or f"the page took longer than {limit:g} s",
                 where="chromium",
-                hint="the page may loop or be very large; raise the time limit or simplify the page",
+                hint="the page may loop or be very large; raise --timeout SECONDS or simplify the page",
             ) from None
 
     # -- browser lifecycle (browser thread only) ----------------------------------------------------
@@ -378,7 +379,7 @@ class BrowserSession:
         network policy and yield it. `base_dir` is the folder the page may load files from (default:
         a file's own folder; none for an HTML string). Pages without JavaScript reuse one warm tab;
         pages with JavaScript get a fresh browser context each."""
-        limit = self.timeout if timeout is None else timeout
+        limit = timeout_for(self.timeout) if timeout is None else timeout
         html: str | None = None
         if isinstance(source, str) and "<" in source:
             html = source
@@ -518,7 +519,9 @@ def _translate(exc: BaseException, url: str, limit: float) -> Exception:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "timeout" in text.lower():
         return RenderError(
-            f"the page did not load within {limit:g} s", where=url, hint="raise the time limit or simplify the page"
+            f"the page did not load within {limit:g} s",
+            where=url,
+            hint="raise the time limit (--timeout SECONDS) or simplify the page",
         )
     return RenderError(f"Chromium failed: {text[:300]}", where=url, hint="check that the page opens in Chromium")
 

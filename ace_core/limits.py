@@ -60,12 +60,16 @@ class Limit:
         v = self.value if value is None else value
         return f"{v // MiB} MiB" if self.unit == MiB else f"{v:,}"
 
-    def hint(self) -> str:
-        return f"set {self.env} to raise the {self.label} (now {self.describe()})"
+    def hint(self, needed: float | None = None) -> str:
+        """What to do: the variable to set (and, given the amount `needed`, a value that allows it)."""
+        if needed is not None:
+            units = -(-int(needed) // self.unit)
+            return f"if the file is trusted, set {self.env}={units} or more"
+        return f"if the file is trusted, set {self.env} to raise the {self.label}"
 
-    def refuse(self, what: str, *, where: str | None, hint: str | None = None) -> BadInputError:
+    def refuse(self, what: str, *, where: str | None, needed: float | None = None, limit: int | None = None):
         """The error for input over this limit: says the limit and the variable that raises it."""
-        return BadInputError(f"{what} (limit {self.describe()})", where=where, hint=hint or self.hint())
+        return BadInputError(f"{what} (limit {self.describe(limit)})", where=where, hint=self.hint(needed))
 
 
 MAX_INPUT = Limit("input file size limit", "ACE_MAX_INPUT_MB", 1024, MiB)

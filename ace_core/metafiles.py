@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from ace_core.errors import AceError
 from ace_core.ir.deck import Deck
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import Bullet
+from ace_core.tempfiles import temp_dir
 
 __all__ = ["METAFILE_MIMES", "UNDRAWABLE_MIMES", "cache_dir", "drawable_deck", "to_web_images"]
 
@@ -94,7 +94,7 @@ def to_web_images(items: dict[str, tuple[str, bytes]], *, timeout: float = 120.0
 
     if not has_soffice():
         return out
-    with tempfile.TemporaryDirectory(prefix="ace-pictures-") as tmp:
+    with temp_dir("pictures") as tmp:
         folder = Path(tmp)
         srcs = []
         for n, (ext, data, _) in enumerate(todo.values()):

@@ -145,6 +145,12 @@ class Deck(IRModel):
             self.assets[key] = AssetInfo(mime=mime, size=len(data), name=name)
         return key
 
+    def record_asset(self, key: str, mime: str, name: str | None = None) -> str:
+        """Record the info of an asset already put into the store (e.g. streamed into it)."""
+        if key not in self.assets:
+            self.assets[key] = AssetInfo(mime=mime, size=self._store.size(key), name=name)
+        return key
+
     def asset_bytes(self, key: str) -> bytes:
         return self._store.get(key)
 

@@ -11,12 +11,12 @@ serialize() gives the agent OpenXML text; render() goes through LibreOffice."""
 from __future__ import annotations
 
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ace_core.ids import IdFactory
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.ns import RT
 from adapters.ooxml.package_out import OutPackage
@@ -102,7 +102,7 @@ class OoxmlBackend(NativeBackend):
         width = max(16, round(doc.header.width * scale))
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="ace-ooxml-") as tmp:
+        with temp_dir("ooxml") as tmp:
             src = Path(tmp) / "deck.pptx"
             src.write_bytes(doc.package_bytes())
             pngs = render_pptx(src, Path(tmp) / "png", width=width)

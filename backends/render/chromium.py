@@ -7,7 +7,6 @@ default (see ace_core.browser); blocked requests are reported per slide."""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from ace_core.errors import BadInputError, RenderError
 from ace_core.fsutil import atomic_write_bytes
 from ace_core.html_slides import iter_slides
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 
 __all__ = ["RenderResult", "SlideRender", "render_deck", "render_html"]
 
@@ -128,7 +128,7 @@ def render_deck(
     adapter = registry().get("html")
     if not adapter.info.can_write:
         raise RenderError("the HTML writer is not available yet", where="adapters.html")
-    with tempfile.TemporaryDirectory(prefix="ace-html-") as tmp:
+    with temp_dir("html") as tmp:
         html = Path(tmp) / "deck.html"
         adapter.write(deck, html)
         return render_html(html, out_dir, width=width, session=session, prefix=prefix, progress=progress)

@@ -33,9 +33,17 @@ def convert(
     image_map: Path | None = typer.Option(None, "--image-map", help="Figma input: JSON {imageRef: path}."),
     page: str | None = typer.Option(None, "--page", help="Figma input: the page (name or id) to convert."),
     nodes: str | None = typer.Option(None, "--nodes", help="Figma input: comma-separated node ids, one slide each."),
+    timeout: float | None = typer.Option(
+        None,
+        "--timeout",
+        min=1.0,
+        help="Time limit in seconds of each renderer wait (Chromium for arbitrary HTML, LibreOffice for "
+        "picture conversion).",
+    ),
     json_: bool = JSON_OPTION,
 ) -> None:
     """Convert a deck between formats. The input is never modified."""
+    from ace_core.limits import time_limit
     from adapters import convert as do_convert
 
     set_json(json_)
@@ -50,15 +58,16 @@ def convert(
         write_options["embed_source"] = False
     figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes}
     read_options = {k: v for k, v in figma.items() if v is not None}
-    result = do_convert(
-        src,
-        dst,
-        from_format=from_,
-        to_format=to,
-        read_options=read_options,
-        write_options=write_options,
-        overwrite_input=force,
-    )
+    with time_limit(timeout):
+        result = do_convert(
+            src,
+            dst,
+            from_format=from_,
+            to_format=to,
+            read_options=read_options,
+            write_options=write_options,
+            overwrite_input=force,
+        )
     report_losses(result.report)
     data = {
         "input": str(src),

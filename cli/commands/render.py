@@ -48,7 +48,9 @@ def render(
         from backends.render.libreoffice import render_pptx
 
         with out.progress(None, "rendering (LibreOffice)") as _advance:  # type: ignore[arg-type]
-            paths = render_pptx(src, out_dir, width=width, timeout=timeout or 600.0)
+            paths = render_pptx(src, out_dir, width=width, timeout=timeout or 600.0, removed=blocked)
+        if blocked:
+            out.warn(f"{len(blocked)} external link(s) not followed by LibreOffice, e.g. {blocked[0][:120]}")
         slides = []
         for i, p in enumerate(paths, start=1):
             with Image.open(p) as im:
