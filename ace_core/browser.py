@@ -486,6 +486,10 @@ class BrowserSession:
         slot.busy = False
         slot.policy = None
         if slot.warm and not failed:
+            if slot.cdp is not None:  # a reader may have left the DOM / CSS agents on (dom_reader)
+                for method in ("CSS.disable", "DOM.disable"):
+                    with contextlib.suppress(Exception):
+                        slot.cdp.send(method, {})
             return
         if slot is self._warm:
             self._warm = None

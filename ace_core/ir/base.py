@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, SerializationInfo, SerializerFunctio
 class IRModel(BaseModel):
     """Strict IR model: unknown fields are errors, assignment is validated."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=False, populate_by_name=True)
 
 
 class Tagged(IRModel):

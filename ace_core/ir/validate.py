@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import ValidationError
 
-from ace_core.errors import ValidationProblem
-from ace_core.ir.deck import Deck
+from ace_core.errors import BadInputError, ValidationProblem
+from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.nodes import NodeBase, TableNode
+from ace_core.limits import MAX_DEPTH
 
-__all__ = ["check_assets", "check_invariants", "describe_location", "parse_deck"]
+__all__ = ["check_assets", "check_invariants", "describe_location", "nesting_depth", "parse_deck"]
 
 
 def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
@@ -53,14 +53,21 @@ def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
 
 
 def parse_deck(text: str | bytes, *, where: str = "deck") -> Deck:
+    from ace_core.jsonio import parse_json
+
     try:
-        data = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        detail = (
-            f"line {exc.lineno} column {exc.colno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        parsed = parse_json(text, where=where, hint="check the file is IR JSON")
+    except BadInputError as exc:
+        raise ValidationProblem(exc.what, where=exc.where, hint=exc.hint) from exc
+    deck = validate_deck_data(parsed.data, where=where)
+    if parsed.repaired:
+        deck.report.add(
+            "invalid-text",
+            f"{parsed.repaired} string(s) held lone UTF-16 surrogates (\\ud800-style escapes); replaced by U+FFFD",
+            severity="warning",
+            format="ir",
         )
-        raise ValidationProblem(f"not valid JSON ({detail})", where=where, hint="check the file is IR JSON") from exc
-    return validate_deck_data(data, where=where)
+    return deck
 
 
 def validate_deck_data(data: Any, *, where: str = "deck") -> Deck:
@@ -89,8 +96,16 @@ def check_invariants(deck: Deck) -> list[str]:
     """Rules beyond the schema: unique ids, full table grids, known assets, spans in range."""
     problems: list[str] = []
     seen: dict[str, str] = {}
+    limit = MAX_DEPTH.value
     for si, slide in enumerate(deck.slides):
         where_slide = f"slide {slide.id!r} (#{si + 1})"
+        deepest = nesting_depth(slide)
+        if deepest > limit:
+            problems.append(
+                f"{where_slide}: groups / frames are nested {deepest} deep (limit {limit}; set {MAX_DEPTH.env} "
+                "to raise it)"
+            )
+            continue
         if slide.id in seen:
             problems.append(f"{where_slide}: id {slide.id!r} is used twice (also {seen[slide.id]})")
         seen.setdefault(slide.id, where_slide)
@@ -103,6 +118,19 @@ def check_invariants(deck: Deck) -> list[str]:
                 problems.extend(_table_problems(node, where))
             problems.extend(_asset_problems(deck, node, where))
     return problems
+
+
+def nesting_depth(slide: Slide) -> int:
+    """How deep the slide's node tree goes (1: nodes directly on the slide), counted iteratively."""
+    deepest = 0
+    stack: list[tuple[NodeBase, int]] = [(n, 1) for n in slide.children]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        kids = getattr(node, "children", None)
+        if kids:
+            stack.extend((k, depth + 1) for k in kids)
+    return deepest
 
 
 def _table_problems(node: TableNode, where: str) -> list[str]:

@@ -698,9 +698,14 @@ _CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
 def _used_fonts(page: Any) -> dict[str, list[str]]:
-    """data-ace-f mark -> the fonts Chromium actually drew that element's text with, most glyphs first."""
+    """data-ace-f mark -> the fonts Chromium actually drew that element's text with, most glyphs first.
+    Only the slide just extracted carries marks (they are removed after each slide, so a page of
+    many slides costs one pass per slide, not one over every slide read so far); the DOM and CSS
+    agents are enabled once per page."""
     try:
-        page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
+        if not getattr(page, "_ace_css_on", False):
+            page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
+            object.__setattr__(page, "_ace_css_on", True)
         doc = page.cdp("DOM.getDocument", {"depth": 0})
         ids = page.cdp("DOM.querySelectorAll", {"nodeId": doc["root"]["nodeId"], "selector": "[data-ace-f]"})["nodeIds"]
     except Exception:  # CDP errors are not fatal: the in-page guess stands
@@ -721,8 +726,11 @@ def _used_fonts(page: Any) -> dict[str, list[str]]:
         if mark is not None and names:
             out[mark] = names
     with contextlib.suppress(Exception):
-        page.cdp_batch([("CSS.disable", {}), ("DOM.disable", {})])
+        page.evaluate(_UNMARK_JS)
     return out
+
+
+_UNMARK_JS = "() => { for (const el of document.querySelectorAll('[data-ace-f]')) el.removeAttribute('data-ace-f'); }"
 
 
 def _run_style(s: dict[str, Any], used_fonts: list[str] | None = None) -> TextStyle:

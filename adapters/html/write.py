@@ -36,6 +36,8 @@ from ace_core.ir.nodes import (
 from ace_core.ir.style import SolidPaint
 from ace_core.ir.text import TextBody
 from ace_core.metafiles import drawable_deck
+from ace_core.textscrub import report_scrubbed, scrub_deck
+from ace_core.urls import link_scheme, neutralize_links, safe_href
 from adapters.html.context import WriteCtx
 from adapters.html.css import (
     BLEND_CSS,
@@ -357,7 +359,7 @@ def node_html(
     blend = BLEND_CSS.get(node.blend_mode, "")
     if blend:
         decls.append(("mix-blend-mode", blend))
-    if node.hyperlink:
+    if node.hyperlink and safe_href(node.hyperlink):
         href = escape(node.hyperlink, quote=True)
         inner += f'<a class="hl" href="{href}" style="position:absolute;left:0;top:0;width:100%;height:100%"></a>'
     head = f"<div{attr(A_ID, node.id)}{attr(A_TYPE, node.type)}"
@@ -460,6 +462,8 @@ def render_html(
 ) -> tuple[str, WriteCtx]:
     """The HTML text of `deck` and the write context (its loss report and asset URLs). EMF / WMF /
     TIFF pictures are converted to SVG / PNG first (ace_core.metafiles) when that is possible."""
+    deck, scrubbed = scrub_deck(deck)
+    deck, unsafe = neutralize_links(deck)
     deck, converted = drawable_deck(deck)
     deck, why = _checked_source(deck)
     ctx = WriteCtx(
@@ -467,6 +471,17 @@ def render_html(
     )
     if why:
         ctx.loss("source-package", f"{why}; not embedded", None, "warning")
+    report_scrubbed(ctx.report, scrubbed, "html")
+    for slide_id, node_id, url in unsafe:
+        ctx.report.add(
+            "unsafe-link",
+            f"hyperlink {url[:80]!r} dropped: a {link_scheme(url)}: link runs code or reaches local files in a browser",
+            slide_id=slide_id,
+            node_id=node_id,
+            severity="warning",
+            stage="write",
+            format="html",
+        )
     for key, (old, new) in converted.items():
         ctx.loss("image-format", f"picture {key} converted from {old} to {new} for browsers", None, "info")
     slides = "\n".join(slide_html(s, deck, ctx) for s in deck.slides)

@@ -13,6 +13,7 @@ from ace_core.fsutil import atomic_write_bytes
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode
+from ace_core.textscrub import report_scrubbed, scrub_deck
 
 __all__ = ["patchable", "render_bytes", "solved", "write_pptx"]
 
@@ -46,6 +47,8 @@ def render_bytes(
     """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
     (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
     report = report if report is not None else LossReport()
+    deck, scrubbed = scrub_deck(deck)
+    report_scrubbed(report, scrubbed, "pptx")
     if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.textscrub import strip_bad_chars
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml.ns import NS, qn
 
@@ -35,7 +36,7 @@ def _attrs(attrib: dict[str, Any] | None) -> dict[str, str]:
         name = qn(key) if ":" in key and not key.startswith("{") else key
         if isinstance(value, bool):
             value = "1" if value else "0"
-        out[name] = str(value)
+        out[name] = xml_text(value) if isinstance(value, str) else str(value)
     return out
 
 
@@ -71,12 +72,9 @@ def pct(fraction: float) -> int:
     return round(fraction * 100000)
 
 
-_BAD_XML_CHARS = {c: None for c in range(32) if c not in (9, 10, 13)}
-
-
 def xml_text(text: str) -> str:
-    """`text` without the control characters XML 1.0 cannot hold."""
-    return text.translate(_BAD_XML_CHARS).replace("\ufffe", "").replace("\uffff", "")
+    """`text` without the characters XML 1.0 cannot hold (controls, U+FFFE / U+FFFF, lone surrogates)."""
+    return strip_bad_chars(text)
 
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
