@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterator
@@ -40,6 +41,7 @@ _KIND = {
     stat.S_IFDIR: "a directory",
 }
 _SYSTEM_TREES = ("/proc", "/sys")
+_FD_PATH = re.compile(r"^/(?:dev/(?:stdout|stderr|fd/\d+)|proc/(?:self|\d+)/fd/\d+)$")
 
 
 def cache_root() -> Path:
@@ -69,12 +71,36 @@ def _kind(mode: int) -> str:
     return _KIND.get(stat.S_IFMT(mode), "not a regular file")
 
 
+_STDIN: list[Path] = []
+
+
+def _stdin_copy() -> Path:
+    """stdin, copied once to a private file (so it can be sniffed, then read, like any file),
+    with the input byte cap."""
+    if not _STDIN:
+        folder = make_temp_dir("stdin")
+        copy = folder / "stdin"
+        cap = MAX_INPUT.value
+        total = 0
+        with os.fdopen(os.dup(0), "rb") as src, open(copy, "wb") as out:
+            while chunk := src.read(_CHUNK):
+                total += len(chunk)
+                if total > cap:
+                    raise BadInputError(
+                        f"stdin is over the {cap:,} byte limit", where="stdin", hint=MAX_INPUT.hint(total)
+                    )
+                out.write(chunk)
+        _STDIN.append(copy)
+    return _STDIN[0]
+
+
 def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     """Open an input file for reading. Refuses what does not end or is not a file (a FIFO, a
     device such as /dev/zero, a socket, a directory) unless it is this process's stdin (`-` or
-    /dev/stdin); never blocks on open. Errors are BadInputError naming the path."""
+    /dev/stdin: read once into a private copy, with the byte cap); never blocks on open. Errors
+    are BadInputError naming the path."""
     if is_stdio(path):
-        return os.fdopen(os.dup(0), "rb")
+        return open(_stdin_copy(), "rb")
     p = os.fspath(path)
     try:
         fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -90,7 +116,10 @@ def open_input(path: str | os.PathLike[str]) -> BinaryIO:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise BadInputError("is a directory, not a file", where=p, hint="give a deck file")
-        if not stat.S_ISREG(st.st_mode) and not _is_stdin(st):
+        if not stat.S_ISREG(st.st_mode):
+            if _is_stdin(st):
+                os.close(fd)
+                return open(_stdin_copy(), "rb")
             raise BadInputError(
                 f"is {_kind(st.st_mode)}, not a regular file", where=p, hint="give a file (or - for stdin)"
             )
@@ -202,6 +231,8 @@ def check_output_path(path: str | os.PathLike[str]) -> Path | None:
         if stat.S_ISSOCK(st.st_mode):
             raise BadInputError("the output path is a socket", where=str(p))
         return None  # a character device or a FIFO: written directly, never replaced
+    if st is not None and _FD_PATH.match(os.fspath(p)):
+        return None  # /dev/stdout, /dev/fd/3 (even on a file): the stream itself, written in place
     real = Path(os.path.realpath(p))
     if any(str(real) == t or str(real).startswith(t + "/") for t in _SYSTEM_TREES):
         raise BadInputError(
@@ -243,6 +274,19 @@ def _write_errors(where: str) -> Iterator[None]:
         raise BadInputError(
             f"cannot write the output: {exc.strerror or exc}", where=where, hint="check the disk and the path"
         ) from exc
+
+
+def _fd_of(path: str) -> int | None:
+    """The file descriptor an fd path names in this process (/dev/stdout: 1), else None."""
+    m = _FD_PATH.match(path)
+    if not m:
+        return None
+    if path in ("/dev/stdout", "/dev/stderr"):
+        return 1 if path.endswith("out") else 2
+    parts = path.split("/")
+    if parts[1] == "proc" and parts[2] not in ("self", str(os.getpid())):
+        return None
+    return int(parts[-1])
 
 
 def _temp_name(name: str) -> str:
@@ -294,6 +338,13 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
                 stream = sys.stdout.buffer
                 yield stream
                 stream.flush()
+                return
+            fd = _fd_of(os.fspath(path))
+            if fd is not None:  # the process's own stream: written where it is, never truncated
+                if fd == 1:
+                    sys.stdout.flush()
+                with os.fdopen(os.dup(fd), "wb") as fh:
+                    yield fh
                 return
             with open(path, "wb") as fh:
                 yield fh

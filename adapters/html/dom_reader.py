@@ -71,8 +71,16 @@ def read_dom(
                 severity="error",
                 format=FORMAT,
             )
+    skipped: list[str] = []
     slides = iter_slides(
-        session, source, width=width, height=height, javascript=javascript, timeout=timeout, base_dir=src.parent
+        session,
+        source,
+        width=width,
+        height=height,
+        javascript=javascript,
+        timeout=timeout,
+        base_dir=src.parent,
+        skipped=skipped,
     )
     for box in slides:
         slide = reader.read_slide(box, max_nodes)
@@ -87,6 +95,8 @@ def read_dom(
                     severity="warning",
                     format=FORMAT,
                 )
+    for why in skipped:
+        report.add("blocked-frame", why, severity="warning", format=FORMAT)
     if not deck.slides:
         raise BadInputError("the page has no slide to read", where=str(src))
     first = deck.slides[0].meta

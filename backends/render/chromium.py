@@ -55,6 +55,8 @@ class SlideRender:
 @dataclass
 class RenderResult:
     slides: list[SlideRender]
+    skipped: list[str] = field(default_factory=list)
+    """frame documents of a viewer page that were not rendered, and why"""
 
     @property
     def paths(self) -> list[Path]:
@@ -63,7 +65,7 @@ class RenderResult:
     @property
     def blocked(self) -> list[str]:
         """Every refused URL, once, in order of first appearance."""
-        return list(dict.fromkeys(u for s in self.slides for u in s.blocked))
+        return list(dict.fromkeys([*(u for s in self.slides for u in s.blocked), *self.skipped]))
 
 
 def render_html(
@@ -85,8 +87,9 @@ def render_html(
     session = session or default_session()
     shots: list[tuple[SlideRender, bytes]] = []
     out = Path(out_dir)
+    skipped: list[str] = []
     for n, slide in enumerate(
-        iter_slides(session, src, javascript=javascript, timeout=timeout, base_dir=base_dir), start=1
+        iter_slides(session, src, javascript=javascript, timeout=timeout, base_dir=base_dir, skipped=skipped), start=1
     ):
         if n > MAX_SLIDES:
             raise RenderError(f"more than {MAX_SLIDES} slides", where=str(src), hint="split the deck")
@@ -110,7 +113,7 @@ def render_html(
         raise RenderError("the page has no slide to render", where=str(src))
     for info, png in shots:
         atomic_write_bytes(info.path, png)
-    return RenderResult(slides=[info for info, _ in shots])
+    return RenderResult(slides=[info for info, _ in shots], skipped=skipped)
 
 
 def render_deck(
