@@ -36,6 +36,7 @@ from urllib.parse import unquote, urlparse
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
 from ace_core.limits import timeout_for
+from ace_core.tempfiles import make_temp_dir
 
 __all__ = [
     "CHROMIUM",
@@ -303,7 +304,17 @@ class BrowserSession:
             if self._pw is None:
                 from playwright.sync_api import sync_playwright
 
-                self._pw = sync_playwright().start()
+                # the driver and Chromium put their profiles and artifacts under TMPDIR: give them an
+                # ace-<pid>-browser folder, removed at exit and swept by the next run after a kill
+                saved = os.environ.get("TMPDIR")
+                os.environ["TMPDIR"] = str(make_temp_dir("browser"))
+                try:
+                    self._pw = sync_playwright().start()
+                finally:
+                    if saved is None:
+                        os.environ.pop("TMPDIR", None)
+                    else:
+                        os.environ["TMPDIR"] = saved
             with _LAUNCH_LOCK:
                 before = _chromium_pids()
                 self._browser = self._pw.chromium.launch(

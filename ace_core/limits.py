@@ -21,6 +21,7 @@ __all__ = [
     "MAX_UNPACKED_RATIO",
     "Limit",
     "MiB",
+    "check_output_size",
     "time_limit",
     "timeout_for",
 ]
@@ -79,6 +80,17 @@ MAX_PARTS = Limit("part count limit of a package", "ACE_MAX_PARTS", 10_000)
 MAX_SLIDES = Limit("slide count limit", "ACE_MAX_SLIDES", 5_000)
 MAX_DEPTH = Limit("nesting depth limit", "ACE_MAX_DEPTH", 64)
 """group / frame nesting below a slide; deeper trees are flattened by the readers and refused in IR JSON"""
+
+
+def check_output_size(size: int, *, where: str, what: str = "file") -> None:
+    """Refuse to write a file larger than ACE reads back (the input size limit)."""
+    if size > MAX_INPUT.value:
+        raise MAX_INPUT.refuse(
+            f"the {what} would be {size // MiB:,} MiB, more than ACE reads back; nothing written",
+            where=where,
+            needed=size,
+        )
+
 
 RATIO_FLOOR = 256 * MiB
 """packages unpacking to less than this are not checked for their overall compression ratio"""

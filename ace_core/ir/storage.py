@@ -10,6 +10,7 @@ from ace_core.errors import BadInputError
 from ace_core.fsutil import atomic_write_text, check_output_path, is_stdio, read_input
 from ace_core.ir.deck import Deck
 from ace_core.ir.validate import parse_deck
+from ace_core.limits import check_output_size
 
 __all__ = ["assets_dir_for", "load_deck", "save_deck"]
 
@@ -21,6 +22,8 @@ def assets_dir_for(path: str | os.PathLike[str]) -> Path:
 
 def save_deck(deck: Deck, path: str | os.PathLike[str], *, indent: int | None = None) -> None:
     """Write assets first (content-addressed, each atomic), then the JSON atomically."""
+    text = deck.to_json(indent=indent)
+    check_output_size(len(text), where=str(path), what="IR JSON")
     if deck.assets and not is_stdio(path):
         adir = assets_dir_for(check_output_path(path) or path)
         for key in deck.assets:
@@ -28,7 +31,7 @@ def save_deck(deck: Deck, path: str | os.PathLike[str], *, indent: int | None = 
             if not _same_file(target, deck.store, key):
                 adir.mkdir(parents=True, exist_ok=True)
                 deck.store.copy_to(key, target)
-    atomic_write_text(path, deck.to_json(indent=indent))
+    atomic_write_text(path, text)
 
 
 def _same_file(target: Path, store: AssetStore, key: str) -> bool:

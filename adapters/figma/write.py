@@ -17,6 +17,7 @@ from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode, NodeBase, TableNode, TextNode
 from ace_core.ir.style import ImagePaint, Sides
+from ace_core.limits import check_output_size
 from adapters.figma.context import EXT_FOR_MIME, FORMAT_NAME, ImageResolver
 from adapters.figma.geometry import IDENTITY, Affine
 from adapters.figma.overrides import node_sig, set_ace
@@ -352,6 +353,9 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
     A deck read from Figma is patched (its unmodelled fields carried over) unless `fresh`."""
     report = LossReport()
     doc, images = build_document(deck, report, fresh=bool(options.get("fresh")))
+    indent = options.get("indent")
+    text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+    check_output_size(len(text), where=str(path), what="Figma JSON")
     if images:
         folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
         for ref, key in sorted(images.items()):
@@ -360,7 +364,5 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
             target = asset_path(folder, f"{ref}.{ext}" if ext else ref)
             if not target.exists():
                 deck.store.copy_to(key, target)
-    indent = options.get("indent")
-    text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
     atomic_write_text(path, text)
     return report

@@ -35,6 +35,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import SolidPaint
 from ace_core.ir.text import TextBody
+from ace_core.limits import check_output_size
 from ace_core.metafiles import drawable_deck
 from ace_core.textscrub import report_scrubbed, scrub_deck
 from ace_core.urls import link_scheme, neutralize_links, safe_href
@@ -532,6 +533,7 @@ def write_html(
         if assets == "external":
             raise BadInputError("external assets need a file to write beside", where=str(p), hint="use --assets inline")
     text, ctx = render_html(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
+    check_output_size(len(text), where=str(p), what="HTML file")
     if ctx.beside and real is not None:
         ctx.write_beside(real.parent / dir_name)
     atomic_write_text(p, text)

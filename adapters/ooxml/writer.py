@@ -8,11 +8,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ace_core.errors import AceError, InternalError
+from ace_core.errors import AceError, BadInputError, InternalError
 from ace_core.fsutil import atomic_write_bytes
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode
+from ace_core.limits import MAX_SLIDES
 from ace_core.textscrub import report_scrubbed, scrub_deck
 
 __all__ = ["patchable", "render_bytes", "solved", "write_pptx"]
@@ -62,6 +63,14 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
     """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`); returns the
     write's loss report."""
     report = LossReport()
+    limit = MAX_SLIDES.value
+    if len(deck.slides) > limit:  # refused before any work: ACE could not read the file back
+        raise MAX_SLIDES.refuse(
+            f"the deck has {len(deck.slides):,} slides, more than a .pptx ACE reads may hold; nothing written "
+            "(split the deck)",
+            where=str(path),
+            needed=len(deck.slides),
+        )
     try:
         variant = Path(path).suffix.lstrip(".").lower() or None
         data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant)
@@ -69,5 +78,21 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
         raise
     except Exception as exc:  # a bug: report it as one, never leave a partial file
         raise InternalError(f"writing the .pptx failed: {type(exc).__name__}: {exc}", where=str(path)) from exc
+    check_readable(data, str(path))
     atomic_write_bytes(Path(path), data)
     return report
+
+
+def check_readable(data: bytes, where: str) -> None:
+    """Refuse to write a package the reader would refuse (parts, unpacked bytes, compression ratio:
+    the same limits, checked from the zip directory)."""
+    from adapters.ooxml.package import Package
+
+    try:
+        Package(data, where)
+    except BadInputError as exc:
+        raise BadInputError(
+            f"the .pptx would be one ACE refuses to read back: {exc.what}; nothing written (split the deck)",
+            where=where,
+            hint=exc.hint,
+        ) from exc
