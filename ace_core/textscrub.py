@@ -95,7 +95,7 @@ def report_scrubbed(report: Any, found: list[tuple[str | None, str | None, str]]
     """One loss entry per node (or slide / deck) whose strings lost characters."""
     seen: dict[tuple[str | None, str | None], list[str]] = {}
     for slide_id, node_id, path in found:
-        seen.setdefault((slide_id, node_id), []).append(path)
+        seen.setdefault((slide_id, node_id), []).append(path.rsplit(".", 1)[-1])
     for (slide_id, node_id), paths in seen.items():
         fields = ", ".join(sorted(set(paths)))[:200]
         report.add(

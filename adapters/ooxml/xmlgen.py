@@ -57,13 +57,21 @@ def sub(parent: etree._Element, tag: str, attrib: dict[str, Any] | None = None) 
     return etree.SubElement(parent, qn(tag), _attrs(attrib))
 
 
+_MAX_EMU = 27273042316900  # ST_Coordinate's bound: every written EMU stays within it
+
+
 def emu(px: float) -> int:
-    """px -> EMU (integer)."""
-    return round(px * EMU_PER_PX)
+    """px -> EMU (integer), NaN as 0, clamped to what ST_Coordinate allows."""
+    value = px * EMU_PER_PX
+    if value != value:
+        return 0
+    return round(max(-_MAX_EMU, min(_MAX_EMU, value)))
 
 
 def ang(deg: float) -> int:
-    """degrees -> 60000ths of a degree, normalised to [0, 360)."""
+    """degrees -> 60000ths of a degree, normalised to [0, 360) (NaN / infinities as 0)."""
+    if deg != deg or deg in (float("inf"), float("-inf")):
+        return 0
     return round((deg % 360.0) * 60000) % 21600000
 
 
