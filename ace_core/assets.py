@@ -226,7 +226,7 @@ class AssetStore:
     def keys(self) -> set[str]:
         keys = set(self._mem) | set(self._files)
         if self.directory is not None and self.directory.is_dir():
-            keys |= {p.name for p in self.directory.iterdir() if is_asset_key(p.name) and p.is_file()}
+            keys |= {p.name for p in self.directory.iterdir() if is_asset_key(p.name) and self._disk_file(p.name)}
         return keys
 
     def copy_from(self, other: AssetStore, keys: set[str] | None = None) -> None:

@@ -241,3 +241,49 @@ def deep_figma(dst: Path, depth: int) -> Path:
     for i in range(depth):
         node = figma_rect(f"8:{i}", type="GROUP", children=[node], fills=[])
     return dst.write_text(_dump_deep(figma_file([node]))) and dst
+
+
+# -- running the CLI under the hostile-input rule -----------------------------------------------------
+class Outcome:
+    """What one `ace` run did: exit code, stdout, stderr."""
+
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    def __repr__(self) -> str:
+        return f"Outcome(code={self.code}, err={self.err[-300:]!r})"
+
+
+def ace(capsys: Any, *args: str | Path, expect: tuple[int, ...] = (0, 2)) -> Outcome:
+    """Run `ace args...` in this process and assert the rule every hostile input obeys: exit 0 or
+    2 (never 1, never a signal), no traceback, an error is one line naming where, and the planted
+    secret appears in no output."""
+    from cli.main import main
+
+    capsys.readouterr()
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    result = Outcome(code, out, err)
+    assert code in expect, result
+    assert "Traceback" not in err and "Traceback" not in out, result
+    assert SECRET not in out and SECRET not in err, result
+    if code != 0:
+        lines = [line for line in err.splitlines() if line.startswith("ace: error: ")]
+        assert len(lines) == 1, result
+    return result
+
+
+def assert_no_secret(*paths: Path) -> None:
+    """No file under `paths` (files or folders) holds the planted secret, raw or base64-encoded."""
+    import base64
+
+    needles = [SECRET.encode()] + [base64.b64encode(SECRET.encode()[i:])[4:20] for i in range(3)]
+    for root in paths:
+        files = [root] if root.is_file() else [p for p in root.rglob("*") if p.is_file()] if root.exists() else []
+        for f in files:
+            data = f.read_bytes()
+            if f.suffix == ".pptx" or data[:2] == b"PK":
+                with zipfile.ZipFile(f) as z:
+                    data = b"".join(z.read(n) for n in z.namelist())
+            for needle in needles:
+                assert needle not in data, f"{f} holds the planted secret"
