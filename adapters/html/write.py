@@ -13,7 +13,7 @@ from ace_core.drawing.charts import chart_svg
 from ace_core.drawing.math import latex_to_svg, scale_svg_to_box
 from ace_core.drawing.presets import evaluate
 from ace_core.errors import AceError, BadInputError
-from ace_core.fsutil import atomic_write_text, check_output_path
+from ace_core.fsutil import atomic_output, check_output_path
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.layout_props import AutoLayout
 from ace_core.ir.loss import LossReport
@@ -411,10 +411,11 @@ def slide_html(slide: Slide, deck: Deck, ctx: WriteCtx) -> str:
     return f'{head} style="{join_style(decls)}">\n{kids}{notes}\n</div>'
 
 
-def _assets_block(ctx: WriteCtx) -> tuple[str, str]:
-    """(<style> with one custom property per image asset, <script> blocks for other assets)."""
-    props: list[str] = []
-    blobs: list[str] = []
+def _assets_block(ctx: WriteCtx) -> tuple[list[str], list[str]]:
+    """(<style> with one custom property per image asset, <script> blocks for other assets), each
+    as pieces to concatenate: a data: URL is never copied into a bigger string."""
+    props: list[list[str]] = []
+    blobs: list[list[str]] = []
     source_pkg = ctx.deck.source.package if ctx.deck.source else None
     for key in sorted(ctx.deck.assets):
         if not ctx.has_asset(key):
@@ -422,16 +423,26 @@ def _assets_block(ctx: WriteCtx) -> tuple[str, str]:
             continue
         mime = ctx.mime(key)
         if mime.startswith("image/"):
-            props.append(f'--a-{key}:url("{ctx.asset_url(key)}")')
+            props.append([f'--a-{key}:url("', ctx.asset_url(key), '")'])
         elif key == source_pkg and not ctx.embed_source:
             ctx.loss("source-package", "the source package is not embedded (embed_source=False)", None, "info")
         else:
-            blobs.append(
-                f'<script type="application/x-ace-asset" id="asset-{key}"{attr("data-mime", mime)}>'
-                f"{ctx.asset_url(key)}</script>"
-            )
-    style = f'<style id="ace-assets">:root{{{";".join(props)}}}</style>' if props else ""
-    return style, "\n".join(blobs)
+            tag = f'<script type="application/x-ace-asset" id="asset-{key}"{attr("data-mime", mime)}>'
+            blobs.append([tag, ctx.asset_url(key), "</script>"])
+    return _joined(props, ";", '<style id="ace-assets">:root{', "}</style>"), _joined(blobs, "\n", "", "")
+
+
+def _joined(items: list[list[str]], sep: str, head: str, tail: str) -> list[str]:
+    """Pieces of head + sep.join(items) + tail (nothing for no items)."""
+    if not items:
+        return []
+    out = [head]
+    for i, item in enumerate(items):
+        if i:
+            out.append(sep)
+        out.extend(item)
+    out.append(tail)
+    return out
 
 
 def _checked_source(deck: Deck) -> tuple[Deck, str]:
@@ -463,6 +474,19 @@ def render_html(
 ) -> tuple[str, WriteCtx]:
     """The HTML text of `deck` and the write context (its loss report and asset URLs). EMF / WMF /
     TIFF pictures are converted to SVG / PNG first (ace_core.metafiles) when that is possible."""
+    pieces, ctx = render_html_pieces(deck, assets=assets, asset_dir_name=asset_dir_name, embed_source=embed_source)
+    return "".join(pieces), ctx
+
+
+def render_html_pieces(
+    deck: Deck,
+    *,
+    assets: Literal["inline", "external"] = "inline",
+    asset_dir_name: str = "",
+    embed_source: bool = True,
+) -> tuple[list[str], WriteCtx]:
+    """`render_html` as pieces to concatenate (a large inline asset stays one piece, written
+    without being copied into the whole text)."""
     deck, scrubbed = scrub_deck(deck)
     deck, unsafe = neutralize_links(deck)
     deck, converted = drawable_deck(deck)
@@ -495,7 +519,7 @@ def render_html(
         font = f".slide{{font-family:{css_font_stack(deck.theme.fonts.minor)}}}"
     meta = json.dumps(deck_ir(deck), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     title = esc_text(deck.name or "Deck")
-    parts = [
+    head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -504,13 +528,14 @@ def render_html(
         f"<title>{title}</title>",
         f"<style>{BASE_CSS}{font}</style>",
     ]
+    pieces = ["\n".join(head), "\n"]
     if asset_style:
-        parts.append(asset_style)
-    parts.append(f'<script type="application/json" id="ace-deck">{meta}</script>')
+        pieces += [*asset_style, "\n"]
+    pieces += [f'<script type="application/json" id="ace-deck">{meta}</script>', "\n"]
     if asset_blobs:
-        parts.append(asset_blobs)
-    parts += ["</head>", "<body>", slides, "</body>", "</html>", ""]
-    return "\n".join(parts), ctx
+        pieces += [*asset_blobs, "\n"]
+    pieces.append("\n".join(["</head>", "<body>", slides, "</body>", "</html>", ""]))
+    return pieces, ctx
 
 
 def write_html(
@@ -532,9 +557,11 @@ def write_html(
         dir_name = ""
         if assets == "external":
             raise BadInputError("external assets need a file to write beside", where=str(p), hint="use --assets inline")
-    text, ctx = render_html(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
-    check_output_size(len(text), where=str(p), what="HTML file")
+    pieces, ctx = render_html_pieces(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
+    check_output_size(sum(map(len, pieces)), where=str(p), what="HTML file")
     if ctx.beside and real is not None:
         ctx.write_beside(real.parent / dir_name)
-    atomic_write_text(p, text)
+    with atomic_output(p) as fh:
+        for piece in pieces:
+            fh.write(piece.encode("utf-8", "replace"))
     return ctx.report
