@@ -287,3 +287,35 @@ def assert_no_secret(*paths: Path) -> None:
                     data = b"".join(z.read(n) for n in z.namelist())
             for needle in needles:
                 assert needle not in data, f"{f} holds the planted secret"
+
+
+def numbers_ir(dst: Path, big: float = 1e30) -> Path:
+    """Nodes whose geometry, stroke, corner radius, font size, spacing, padding are `big`."""
+
+    def node(kind: str, i: int, **extra: Any) -> dict[str, Any]:
+        return {"type": kind, "id": f"n{i}", "x": big, "y": -big, "width": big, "height": big, "rotation": big, **extra}
+
+    run = {"text": "hello", "style": {"font_size": big, "letter_spacing": big}}
+    stroke = [{"paint": {"type": "SOLID", "color": "#ff0000"}, "weight": big}]
+    children = [
+        node("RECTANGLE", 1, corner_radius=big, strokes=stroke),
+        node(
+            "TEXT",
+            2,
+            text={
+                "paragraphs": [
+                    {"runs": [run], "indent": big, "margin_left": big, "space_before": big, "space_after": big}
+                ]
+            },
+        ),
+        node("ELLIPSE", 3, strokes=stroke),
+        node("LINE", 4, strokes=stroke),
+        node(
+            "FRAME",
+            5,
+            children=[node("RECTANGLE", 6)],
+            layout={"mode": "HORIZONTAL", "item_spacing": big, "padding_top": big},
+        ),
+        node("VECTOR", 7, paths=[{"d": f"M 0 0 L {big} {big} Z"}]),
+    ]
+    return write_json(dst, ir_deck(children, width=big, height=big))

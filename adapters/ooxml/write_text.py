@@ -12,7 +12,7 @@ from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_style import color_el, fill_el
-from adapters.ooxml.xmlgen import ang, el, emu, sub, xml_text
+from adapters.ooxml.xmlgen import COORD32, TEXT_INDENT, TEXT_MARGIN, ang, el, emu_in, sub, xml_text
 
 __all__ = ["body_pr", "paragraph_el", "run_props", "text_body"]
 
@@ -37,7 +37,7 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
         # insets differently (LibreOffice, vertical text)
         if px is None:
             return None
-        value = emu(px)
+        value = emu_in(px, COORD32)
         return None if fresh and abs(value - default) <= 1 else value
 
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
@@ -147,9 +147,9 @@ def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree.
     # zero indents are left out in fresh files (their template has none), as sources often do
     bare = ctx.state.mode == "fresh" and not para.margin_left and not para.indent
     attrs: dict[str, object] = {
-        "marL": None if para.margin_left is None or bare else emu(para.margin_left),
+        "marL": None if para.margin_left is None or bare else emu_in(para.margin_left, TEXT_MARGIN),
         "lvl": para.level or None,
-        "indent": None if para.indent is None or bare else emu(para.indent),
+        "indent": None if para.indent is None or bare else emu_in(para.indent, TEXT_INDENT),
         "algn": _ALIGN.get(align or ""),
         "rtl": para.rtl,
     }

@@ -68,6 +68,17 @@ def emu(px: float) -> int:
     return round(max(-_MAX_EMU, min(_MAX_EMU, value)))
 
 
+LINE_WIDTH = (0, 20116800)  # ST_LineWidth
+TEXT_MARGIN = (0, 51206400)  # ST_TextMargin
+TEXT_INDENT = (-51206400, 51206400)  # ST_TextIndent
+COORD32 = (-2147483648, 2147483647)  # ST_Coordinate32 (insets, cell margins)
+
+
+def emu_in(px: float, bounds: tuple[int, int]) -> int:
+    """px -> EMU within a schema type's `bounds` (LINE_WIDTH, TEXT_MARGIN, ...)."""
+    return max(bounds[0], min(bounds[1], emu(px)))
+
+
 def ang(deg: float) -> int:
     """degrees -> 60000ths of a degree, normalised to [0, 360) (NaN / infinities as 0)."""
     if deg != deg or deg in (float("inf"), float("-inf")):
