@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import zipfile
+import zlib
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -150,7 +151,7 @@ def sanitize_package(src: Path, dst: Path) -> list[str]:
                 else:
                     with zin.open(info) as fh, zout.open(info, "w") as out:
                         shutil.copyfileobj(fh, out, 1024 * 1024)
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
         raise BadInputError(
             f"the package cannot be copied for LibreOffice ({exc})",
             where=str(src),

@@ -11,6 +11,7 @@ import io
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -194,7 +195,15 @@ class Package:
                 return store.put_stream(fh, limit=info.file_size)
         except BadInputError as exc:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where) from exc
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,
+            RuntimeError,
+        ) as exc:
             raise self._corrupt(info, exc) from exc
 
     def _corrupt(self, info: zipfile.ZipInfo, exc: BaseException) -> BadInputError:
@@ -211,7 +220,15 @@ class Package:
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(info.file_size + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,
+            RuntimeError,
+        ) as exc:
             raise self._corrupt(info, exc) from exc
         if len(data) > info.file_size:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where)
