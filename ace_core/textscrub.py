@@ -34,9 +34,11 @@ def _dirty(deck: Any) -> bool:
     return _JSON_BAD.search(dumped) is not None
 
 
-def scrub_deck(deck: Any) -> tuple[Any, list[tuple[str | None, str | None, str]]]:
-    """(the deck, or a scrubbed copy; [(slide id, node id, field)] of every string changed)."""
-    if not _dirty(deck):
+def scrub_deck(deck: Any, *, thorough: bool = False) -> tuple[Any, list[tuple[str | None, str | None, str]]]:
+    """(the deck, or a scrubbed copy; [(slide id, node id, field)] of every string changed). The
+    quick check skips U+000B (the IR's line break, common in run text); `thorough` walks every
+    string whatever the check says (for a writer that met one elsewhere)."""
+    if not thorough and not _dirty(deck):
         return deck, []
     copy = deck.clone()
     found: list[tuple[str | None, str | None, str]] = []

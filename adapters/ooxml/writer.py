@@ -48,7 +48,21 @@ def render_bytes(
     """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
     (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
     report = report if report is not None else LossReport()
-    deck, scrubbed = scrub_deck(deck)
+    clean, scrubbed = scrub_deck(deck)
+    attempt = LossReport()
+    try:
+        result = _render(clean, fresh, attempt, variant, scrubbed)
+    except ValueError as exc:  # lxml refused a string: a character the quick check does not look for
+        if "XML compatible" not in str(exc):
+            raise
+        clean, scrubbed = scrub_deck(deck, thorough=True)
+        attempt = LossReport()
+        result = _render(clean, fresh, attempt, variant, scrubbed)
+    report.extend(attempt)
+    return result
+
+
+def _render(deck: Deck, fresh: bool, report: LossReport, variant: str | None, scrubbed: list) -> tuple[bytes, str]:
     report_scrubbed(report, scrubbed, "pptx")
     if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
