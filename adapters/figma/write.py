@@ -31,7 +31,7 @@ __all__ = ["build_document", "write_figma"]
 
 GAP = 100.0
 _DECK_FIELDS = ("id", "name", "width", "height", "theme", "meta")
-_SLIDE_SKIP = {"id", "children", "source"}
+_SLIDE_SKIP = {"id", "children", "source", "layout_id"}  # Figma holds no OOXML layouts
 _NODE_SKIP = {"id", "children", "source"}
 
 
@@ -352,6 +352,15 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
     """Write `deck` to `path` (JSON) and its images to `images_dir` (default `<name>.images/`).
     A deck read from Figma is patched (its unmodelled fields carried over) unless `fresh`."""
     report = LossReport()
+    if deck.layouts:
+        report.add(
+            "templates",
+            f"{len(deck.masters)} slide masters and {len(deck.layouts)} layouts are not carried (Figma has none); "
+            "a .pptx written from this file gets a generated template",
+            severity="info",
+            stage="write",
+            format=FORMAT_NAME,
+        )
     doc, images = build_document(deck, report, fresh=bool(options.get("fresh")))
     indent = options.get("indent")
     text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))

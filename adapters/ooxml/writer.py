@@ -43,39 +43,47 @@ def solved(deck: Deck) -> Deck:
 
 
 def render_bytes(
-    deck: Deck, *, fresh: bool = False, report: LossReport | None = None, variant: str | None = None
+    deck: Deck,
+    *,
+    fresh: bool = False,
+    report: LossReport | None = None,
+    variant: str | None = None,
+    keep_strict: bool = False,
 ) -> tuple[bytes, str]:
     """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
-    (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
+    (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's.
+    `keep_strict`: patch an ISO-Strict source as Strict (else it is written Transitional)."""
     report = report if report is not None else LossReport()
     clean, scrubbed = scrub_deck(deck)
     attempt = LossReport()
     try:
-        result = _render(clean, fresh, attempt, variant, scrubbed)
+        result = _render(clean, fresh, attempt, variant, scrubbed, keep_strict)
     except ValueError as exc:  # lxml refused a string: a character the quick check does not look for
         if "XML compatible" not in str(exc):
             raise
         clean, scrubbed = scrub_deck(deck, thorough=True)
         attempt = LossReport()
-        result = _render(clean, fresh, attempt, variant, scrubbed)
+        result = _render(clean, fresh, attempt, variant, scrubbed, keep_strict)
     report.extend(attempt)
     return result
 
 
-def _render(deck: Deck, fresh: bool, report: LossReport, variant: str | None, scrubbed: list) -> tuple[bytes, str]:
+def _render(
+    deck: Deck, fresh: bool, report: LossReport, variant: str | None, scrubbed: list, keep_strict: bool
+) -> tuple[bytes, str]:
     report_scrubbed(report, scrubbed, "pptx")
     if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
 
-        return write_patch(deck, report, variant), "patch"
+        return write_patch(deck, report, variant, keep_strict=keep_strict), "patch"
     from adapters.ooxml.write_fresh import write_fresh
 
     return write_fresh(solved(deck), report, variant), "fresh"
 
 
 def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False, **options: Any) -> LossReport:
-    """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`); returns the
-    write's loss report."""
+    """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`; option
+    `keep_strict` keeps an ISO-Strict source Strict); returns the write's loss report."""
     report = LossReport()
     limit = MAX_SLIDES.value
     if len(deck.slides) > limit:  # refused before any work: ACE could not read the file back
@@ -87,7 +95,8 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
         )
     try:
         variant = Path(path).suffix.lstrip(".").lower() or None
-        data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant)
+        keep_strict = bool(options.get("keep_strict", False))
+        data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant, keep_strict=keep_strict)
     except AceError:
         raise
     except Exception as exc:  # a bug: report it as one, never leave a partial file

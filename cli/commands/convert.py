@@ -22,6 +22,15 @@ def convert(
     fresh: bool = typer.Option(
         False, "--fresh", help="Generate the output from the IR even when it could patch the source."
     ),
+    keep_strict: bool = typer.Option(
+        False, "--keep-strict", help="pptx output: keep an ISO-Strict deck Strict (default: Transitional)."
+    ),
+    fit: str | None = typer.Option(
+        None,
+        "--fit",
+        help="HTML input: content outside the slide box: 'overflow' (scale it onto the slide, or paginate "
+        "when that would shrink it below 60 %), 'scale' or 'paginate'. Default: kept off the slide, reported.",
+    ),
     force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
     assets: str | None = typer.Option(
         None, "--assets", help="HTML output: 'inline' (data: URIs, default) or 'external' (files in <name>.assets/)."
@@ -56,7 +65,9 @@ def convert(
         write_options["assets"] = assets
     if no_source:
         write_options["embed_source"] = False
-    figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes}
+    if keep_strict:
+        write_options["keep_strict"] = True
+    figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes, "fit": fit}
     read_options = {k: v for k, v in figma.items() if v is not None}
     with time_limit(timeout):
         result = do_convert(
