@@ -24,6 +24,7 @@ import os
 import queue
 import secrets
 import signal
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -34,6 +35,8 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
+from ace_core.limits import timeout_for
+from ace_core.tempfiles import make_temp_dir
 
 __all__ = [
     "CHROMIUM",
@@ -85,9 +88,15 @@ class RequestPolicy:
             return False
         try:
             path = Path(unquote(urlparse(url).path)).resolve()
-        except (OSError, ValueError):
+        except (OSError, ValueError, RuntimeError):
             return False
-        return path == self.root or self.root in path.parents
+        if not (path == self.root or self.root in path.parents):
+            return False
+        try:  # a FIFO or a device never ends: only files and folders load
+            mode = os.stat(path).st_mode
+        except OSError:
+            return True  # missing: Chromium answers "not found" itself
+        return stat.S_ISREG(mode) or stat.S_ISDIR(mode)
 
 
 @dataclass
@@ -268,7 +277,7 @@ class BrowserSession:
         jobs = self._ensure_thread()
         fut: Future[Any] = Future()
         jobs.put((fn, fut))
-        limit = self.timeout if timeout is None else timeout
+        limit = timeout_for(self.timeout) if timeout is None else timeout
         try:
             return fut.result(timeout=limit)
         except FutureTimeout:
@@ -281,7 +290,7 @@ class BrowserSession:
             raise RenderError(
                 what or f"the page took longer than {limit:g} s",
                 where="chromium",
-                hint="the page may loop or be very large; raise the time limit or simplify the page",
+                hint="the page may loop or be very large; raise --timeout SECONDS or simplify the page",
             ) from None
 
     # -- browser lifecycle (browser thread only) ----------------------------------------------------
@@ -295,7 +304,17 @@ class BrowserSession:
             if self._pw is None:
                 from playwright.sync_api import sync_playwright
 
-                self._pw = sync_playwright().start()
+                # the driver and Chromium put their profiles and artifacts under TMPDIR: give them an
+                # ace-<pid>-browser folder, removed at exit and swept by the next run after a kill
+                saved = os.environ.get("TMPDIR")
+                os.environ["TMPDIR"] = str(make_temp_dir("browser"))
+                try:
+                    self._pw = sync_playwright().start()
+                finally:
+                    if saved is None:
+                        os.environ.pop("TMPDIR", None)
+                    else:
+                        os.environ["TMPDIR"] = saved
             with _LAUNCH_LOCK:
                 before = _chromium_pids()
                 self._browser = self._pw.chromium.launch(
@@ -371,7 +390,7 @@ class BrowserSession:
         network policy and yield it. `base_dir` is the folder the page may load files from (default:
         a file's own folder; none for an HTML string). Pages without JavaScript reuse one warm tab;
         pages with JavaScript get a fresh browser context each."""
-        limit = self.timeout if timeout is None else timeout
+        limit = timeout_for(self.timeout) if timeout is None else timeout
         html: str | None = None
         if isinstance(source, str) and "<" in source:
             html = source
@@ -478,6 +497,10 @@ class BrowserSession:
         slot.busy = False
         slot.policy = None
         if slot.warm and not failed:
+            if slot.cdp is not None:  # a reader may have left the DOM / CSS agents on (dom_reader)
+                for method in ("CSS.disable", "DOM.disable"):
+                    with contextlib.suppress(Exception):
+                        slot.cdp.send(method, {})
             return
         if slot is self._warm:
             self._warm = None
@@ -511,7 +534,9 @@ def _translate(exc: BaseException, url: str, limit: float) -> Exception:
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     if "timeout" in text.lower():
         return RenderError(
-            f"the page did not load within {limit:g} s", where=url, hint="raise the time limit or simplify the page"
+            f"the page did not load within {limit:g} s",
+            where=url,
+            hint="raise the time limit (--timeout SECONDS) or simplify the page",
         )
     return RenderError(f"Chromium failed: {text[:300]}", where=url, hint="check that the page opens in Chromium")
 

@@ -81,12 +81,9 @@ class FormatRegistry:
         p = Path(path)
         if fmt:
             return self.get(fmt)
-        if not p.exists():
-            raise BadInputError("file not found", where=str(p), hint="check the path")
-        if p.is_dir():
-            raise BadInputError("is a directory, not a deck file", where=str(p))
-        with open(p, "rb") as fh:
-            head = fh.read(SNIFF_BYTES)
+        from ace_core.fsutil import read_head
+
+        head = read_head(p, SNIFF_BYTES)
         if not head:
             raise BadInputError("file is empty", where=str(p), hint="give a non-empty deck file")
         scored = sorted(((a.sniff(head, p), a.info.name) for a in self._adapters.values()), reverse=True)

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from ace_core.browser import BrowserSession, LoadedPage
+from ace_core.browser import BrowserSession, LoadedPage, RequestPolicy
+from ace_core.errors import BadInputError, RenderError
 
 __all__ = ["SlideBox", "find_slides", "iter_slides"]
 
@@ -122,9 +123,12 @@ def iter_slides(
     javascript: bool = False,
     timeout: float | None = None,
     base_dir: str | os.PathLike[str] | None = None,
+    skipped: list[str] | None = None,
 ) -> Iterator[SlideBox]:
     """Yield every slide of a document in order; a viewer's frame documents are opened one at a
-    time (each at its frame's size), so a slide's page is valid until the next slide is yielded."""
+    time (each at its frame's size), so a slide's page is valid until the next slide is yielded.
+    A frame that may not or cannot be loaded (outside the deck's folder, not a regular file,
+    missing, failing in Chromium) is skipped, never fatal: why is appended to `skipped`."""
     folder = (
         Path(base_dir) if base_dir is not None else (Path(source).resolve().parent if not _is_html(source) else None)
     )
@@ -156,13 +160,20 @@ def iter_slides(
             src = str(doc.get("src") or "")
             if not src.startswith("file://"):
                 continue  # a remote frame: nothing to load (the outer page's blocked list names it)
+            if not RequestPolicy(root=folder.resolve() if folder else None).allows(src):
+                _skip(skipped, i, src, "outside the deck's folder or not a regular file")
+                continue
             sub = Path(unquote(urlparse(src).path))
         w = max(1, round(doc.get("width") or width))
         h = max(1, round(doc.get("height") or height))
         with ExitStack() as stack:
-            inner = stack.enter_context(
-                session.page(sub, width=w, height=h, javascript=javascript, timeout=timeout, base_dir=folder)
-            )
+            try:
+                inner = stack.enter_context(
+                    session.page(sub, width=w, height=h, javascript=javascript, timeout=timeout, base_dir=folder)
+                )
+            except (RenderError, BadInputError) as exc:
+                _skip(skipped, i, str(doc.get("src") or "srcdoc"), exc.what)
+                continue
             found = find_slides(inner)
             slides = found["slides"] or [{"x": 0, "y": 0, "width": w, "height": h, "index": 0, "id": None}]
             s = slides[0]
@@ -178,6 +189,11 @@ def iter_slides(
                 frame=i,
                 blocked=list(dict.fromkeys(outer_blocked + inner.blocked if i == 0 else inner.blocked)),
             )
+
+
+def _skip(skipped: list[str] | None, index: int, src: str, why: str) -> None:
+    if skipped is not None:
+        skipped.append(f"frame {index + 1} ({src[:200]}) not read: {why}")
 
 
 def _is_html(source: str | os.PathLike[str]) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from ace_core.ir.asset_refs import referenced_assets
 from ace_core.ir.deck import Deck
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import Bullet
+from ace_core.tempfiles import temp_dir
 
 __all__ = ["METAFILE_MIMES", "UNDRAWABLE_MIMES", "cache_dir", "drawable_deck", "to_web_images"]
 
@@ -95,7 +95,7 @@ def to_web_images(items: dict[str, tuple[str, bytes]], *, timeout: float = 120.0
 
     if not has_soffice():
         return out
-    with tempfile.TemporaryDirectory(prefix="ace-pictures-") as tmp:
+    with temp_dir("pictures") as tmp:
         folder = Path(tmp)
         srcs = []
         for n, (ext, data, _) in enumerate(todo.values()):

@@ -1,5 +1,8 @@
-"""Running LibreOffice headless: a private profile per call (parallel calls do not clash), a time
-limit after which the whole soffice process group is killed, and a clear error when it is missing."""
+"""Running LibreOffice headless: every soffice call goes through here.
+
+A private profile per call (parallel calls do not clash) with safe settings, inputs opened from
+sanitized copies, no network (ace_core.soffice_sandbox), a time limit after which the whole soffice
+process group is killed, and a clear error when LibreOffice is missing."""
 
 from __future__ import annotations
 
@@ -8,10 +11,12 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
 from pathlib import Path
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
+from ace_core.limits import timeout_for
+from ace_core.soffice_sandbox import network_sandbox, sanitize_package, write_profile
+from ace_core.tempfiles import temp_dir
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -46,8 +51,15 @@ def has_soffice() -> bool:
     return True
 
 
-def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> subprocess.CompletedProcess[bytes]:
-    """Run soffice in its own process group; on timeout kill the group (soffice.bin included)."""
+class SofficeProcess(subprocess.CompletedProcess):  # type: ignore[type-arg]
+    """A finished soffice run, and what the sanitized copies of its inputs left out."""
+
+    removed: list[str]
+
+
+def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> SofficeProcess:
+    """Run soffice in its own process group; on timeout (or Ctrl-C) kill the group (soffice.bin
+    included)."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     try:
         out, err = proc.communicate(timeout=timeout)
@@ -58,9 +70,14 @@ def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> sub
         raise RenderError(
             f"LibreOffice took longer than {timeout:g} s",
             where=where,
-            hint="the deck may be very large; raise the time limit (--timeout)",
+            hint="the deck may be very large; raise the time limit (--timeout SECONDS)",
         ) from exc
-    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
+    return SofficeProcess(cmd, proc.returncode, out, err)
 
 
 def soffice_headless(soffice: str, profile: str | Path) -> list[str]:
@@ -90,20 +107,50 @@ def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Pat
 
 
 def convert_many(
-    srcs: list[Path], out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None
-) -> tuple[list[Path | None], subprocess.CompletedProcess[bytes]]:
+    srcs: list[Path],
+    out_dir: Path,
+    target: str,
+    *,
+    timeout: float | None = None,
+    where: str | None = None,
+    isolate_network: bool = True,
+) -> tuple[list[Path | None], SofficeProcess]:
     """`soffice --headless --convert-to target` on several files in one process (one start-up);
-    returns the output path of each input (None when LibreOffice made none) and the process."""
+    returns the output path of each input (None when LibreOffice made none) and the process
+    (`.removed`: the external links the sanitized copies left out). Every input that is a zip
+    package is opened from a sanitized copy; soffice runs without network where the system
+    allows it (`isolate_network=False` only for tests of the other layers) and with a private
+    profile that blocks linked content. `timeout` defaults to `--timeout`, else 180 s."""
     soffice = find_soffice()
     paths = [Path(s).resolve() for s in srcs]
     for p in paths:
         if not p.is_file():
             raise BadInputError("file not found", where=str(p))
+    limit = timeout_for(DEFAULT_TIMEOUT) if timeout is None else timeout
     out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ace-lo-") as profile:
-        cmd = soffice_command(soffice, profile, target, out_dir, paths)
-        env = dict(os.environ, HOME=profile, SAL_USE_VCLPLUGIN="svp")
-        proc = _run(cmd, env, timeout, where or ", ".join(map(str, paths[:3])))
+    removed: list[str] = []
+    with temp_dir("lo") as work:
+        profile = work / "profile"
+        write_profile(profile)
+        inputs = []
+        for i, p in enumerate(paths):
+            with open(p, "rb") as fh:
+                is_zip = fh.read(4) == b"PK\x03\x04"
+            if is_zip:
+                copy = work / f"in{i}" / p.name
+                copy.parent.mkdir()
+                label = f"{p.name}: " if len(paths) > 1 else ""
+                removed += [label + r for r in sanitize_package(p, copy)]
+                inputs.append(copy)
+            else:
+                inputs.append(p)
+        prefix = list(network_sandbox()) if isolate_network else []
+        cmd = prefix + soffice_command(soffice, profile, target, out_dir, inputs)
+        env = dict(os.environ, HOME=str(profile), SAL_USE_VCLPLUGIN="svp")
+        for key in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ftp_proxy", "all_proxy"):
+            env.pop(key, None)
+        proc = _run(cmd, env, limit, where or ", ".join(map(str, paths[:3])))
+    proc.removed = removed
     ext = target.split(":")[0]
     outs: list[Path | None] = []
     for p in paths:
@@ -113,11 +160,20 @@ def convert_many(
 
 
 def convert_with_soffice(
-    src: Path, out_dir: Path, target: str, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None
+    src: Path,
+    out_dir: Path,
+    target: str,
+    *,
+    timeout: float | None = None,
+    where: str | None = None,
+    removed: list[str] | None = None,
 ) -> Path:
-    """Run `soffice --headless --convert-to target` with a private profile; returns the output path.
-    `where` names the file in errors (default: `src`)."""
+    """Run `soffice --headless --convert-to target` (sandboxed, see convert_many); returns the
+    output path. `where` names the file in errors (default: `src`); the links the sanitized copy
+    left out are appended to `removed`."""
     (out,), proc = convert_many([src], out_dir, target, timeout=timeout, where=where or str(src))
+    if removed is not None:
+        removed.extend(proc.removed)
     if proc.returncode != 0 or out is None:
         detail = (proc.stderr or proc.stdout or b"").decode("utf-8", "replace").strip().splitlines()
         raise RenderError(

@@ -11,7 +11,6 @@ the blueprint of what to insert, the document is what changes."""
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -444,11 +443,12 @@ class NativeBackend(ChannelHost):
         """Where renders (and the HTML document's asset files) go; a temporary folder the backend
         removes when it is garbage-collected, unless one was given."""
         if self._work_dir is None:
-            import shutil
             import weakref
 
-            self._work_dir = Path(tempfile.mkdtemp(prefix=f"ace-{self.name}-"))
-            weakref.finalize(self, shutil.rmtree, str(self._work_dir), True)
+            from ace_core.tempfiles import make_temp_dir, release
+
+            self._work_dir = make_temp_dir(self.name)
+            weakref.finalize(self, release, str(self._work_dir))
         self._work_dir.mkdir(parents=True, exist_ok=True)
         return self._work_dir
 

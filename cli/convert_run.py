@@ -22,19 +22,23 @@ def convert_file(
     read_options: dict[str, Any] | None = None,
     write_options: dict[str, Any] | None = None,
     overwrite_input: bool = False,
+    timeout: float | None = None,
 ) -> dict[str, Any]:
-    """One conversion (in this process or a batch worker): what a batch result records of it."""
+    """One conversion (in this process or a batch worker): what a batch result records of it.
+    `timeout`: the time limit of each renderer wait (`--timeout`)."""
+    from ace_core.limits import time_limit
     from adapters import convert as do_convert
 
-    result = do_convert(
-        Path(src),
-        Path(dst),
-        from_format=from_format,
-        to_format=to_format,
-        read_options=read_options,
-        write_options=write_options,
-        overwrite_input=overwrite_input,
-    )
+    with time_limit(timeout):
+        result = do_convert(
+            Path(src),
+            Path(dst),
+            from_format=from_format,
+            to_format=to_format,
+            read_options=read_options,
+            write_options=write_options,
+            overwrite_input=overwrite_input,
+        )
     losses = result.report.by_feature()
     return {
         "from": result.source_format,

@@ -11,14 +11,15 @@ __all__ = ["inspect_file", "validate_file"]
 
 def validate_file(file: str, fmt: str | None = None) -> None:
     """Check that a file reads into a valid IR deck; exit code 2 with the first problem if not."""
-    from ace_core.ir.validate import check_invariants
+    from ace_core.ir.validate import check_assets, check_invariants
 
     deck = read_deck(file, fmt)
-    problems = check_invariants(deck)
+    problems = check_invariants(deck) + check_assets(deck)
     if problems:
         from ace_core.errors import ValidationProblem
 
-        raise ValidationProblem(problems[0], where=str(file))
+        more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise ValidationProblem(problems[0] + more, where=str(file), hint="fix the deck and its assets folder")
     report_losses(deck.report)
     nodes = sum(1 for _ in deck.iter_nodes())
     data = {"file": str(file), "valid": True, "slides": len(deck.slides), "nodes": nodes}

@@ -36,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     from cli.output import out
 
     out.reset()
+    from ace_core.tempfiles import install_signal_cleanup, sweep_temp_root
+
+    install_signal_cleanup()  # SIGTERM / SIGHUP exit cleanly: temporary folders go, child processes end
+    sweep_temp_root()  # and what a killed run left is removed now
     out.debug = out.debug or "--debug" in args
     try:
         fast = fast_command(args)  # `ace convert IN OUT` and the like: no typer needed

@@ -27,6 +27,10 @@ def latex_to_svg(latex: str, size: float = 24.0, color: str = "#000000", *, inli
     Raises BadInputError when the LaTeX cannot be parsed."""
     try:
         import ziamath
+
+        from ace_core.layout.fonts import quiet_fonttools
+
+        quiet_fonttools()
     except ImportError as exc:  # pragma: no cover - declared dependency
         raise UnsupportedError("ziamath is not installed", where="math", hint="pip install ziamath") from exc
     text = latex.strip()

@@ -24,7 +24,9 @@ class CompletesIR:
 class IRModel(CompletesIR, BaseModel):
     """Strict IR model: unknown fields are errors, assignment is validated."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid", allow_inf_nan=False, validate_assignment=False, populate_by_name=True, defer_build=True
+    )
 
 
 class Tagged(IRModel):

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr
 
-from ace_core.assets import AssetStore
+from ace_core.assets import AssetKey, AssetStore
 from ace_core.color import Color
 from ace_core.ir.base import IRModel
 from ace_core.ir.loss import LossReport
@@ -83,7 +83,7 @@ class DeckSource(IRModel):
     format: str
     path: str | None = None
     sha256: str | None = None
-    package: str | None = None
+    package: AssetKey | None = None
 
 
 class TextStyles(IRModel):
@@ -177,7 +177,7 @@ class Deck(IRModel):
     theme: Theme | None = None
     masters: list[Master] = Field(default_factory=list, description="slide masters (OOXML), with their placeholders")
     layouts: list[Layout] = Field(default_factory=list, description="layouts of the masters; slides name theirs")
-    assets: dict[str, AssetInfo] = Field(default_factory=dict)
+    assets: dict[AssetKey, AssetInfo] = Field(default_factory=dict)
     source: DeckSource | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
@@ -207,8 +207,32 @@ class Deck(IRModel):
             self.assets[key] = AssetInfo(mime=mime, size=len(data), name=name)
         return key
 
+    def record_asset(self, key: str, mime: str, name: str | None = None) -> str:
+        """Record the info of an asset already put into the store (e.g. streamed into it)."""
+        if key not in self.assets:
+            self.assets[key] = AssetInfo(mime=mime, size=self._store.size(key), name=name)
+        return key
+
     def asset_bytes(self, key: str) -> bytes:
         return self._store.get(key)
+
+    def source_package(self, fmt: str) -> tuple[str | None, str]:
+        """(the key of the source package a `fmt` writer may patch, '') when the deck came from a
+        `fmt` file whose bytes are in the store and hash to the provenance's sha256; else (None,
+        why not: '' when there is simply no source). Anything else named as the source (another
+        deck, a hand-edited or foreign file) is never spliced into an output."""
+        src = self.source
+        if src is None or src.format != fmt or not src.package:
+            return None, ""
+        key = src.package
+        if not self._store.has(key):
+            return None, f"the source package {key} is not in the deck's assets"
+        actual = self._store.sha256(key)
+        if src.sha256 and actual != src.sha256.lower():
+            return None, f"the source package {key} is not the file the deck says it came from (sha256 differs)"
+        if not src.sha256 and actual[: len(key)] != key:
+            return None, f"the source package {key} does not hold the bytes its content hash names"
+        return key, ""
 
     # -- loss report of the last read ----------------------------------------------------------
     @property

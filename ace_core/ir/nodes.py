@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from ace_core.assets import AssetKey
 from ace_core.ir.base import IRModel, Tagged
 from ace_core.ir.layout_props import AutoLayout, Constraints, Sizing
 from ace_core.ir.semantic import ChartData, ConnectorEnd, TableRow, TableStyle
@@ -175,7 +176,7 @@ class VectorNode(NodeBase):
     view_box: tuple[float, float, float, float] | None = Field(
         None, description="path coordinate space (min_x, min_y, w, h), scaled to the box; None = px"
     )
-    svg_asset: str | None = Field(None, description="the original SVG document, when imported from one")
+    svg_asset: AssetKey | None = Field(None, description="the original SVG document, when imported from one")
     text: TextBody | None = None
 
 
@@ -190,7 +191,7 @@ class EmbeddedObject(IRModel):
     """An OLE object or media file kept as an asset behind its preview picture."""
 
     kind: Literal["ole", "video", "audio", "other"] = "other"
-    asset: str | None = None
+    asset: AssetKey | None = None
     prog_id: str | None = None
     mime: str | None = None
     link: str | None = Field(None, description="external target when linked, not embedded")
@@ -201,7 +202,7 @@ class ImageNode(NodeBase, _Corners):
 
     type: Literal["IMAGE"] = "IMAGE"
     image: ImagePaint = Field(default_factory=ImagePaint)
-    svg_asset: str | None = None
+    svg_asset: AssetKey | None = None
     embedded: EmbeddedObject | None = None
     preset: str | None = Field(None, description="clip geometry preset (OOXML prstGeom of a picture)")
 
@@ -248,7 +249,7 @@ class MathNode(NodeBase):
 
     type: Literal["MATH"] = "MATH"
     latex: str = ""
-    svg_asset: str | None = None
+    svg_asset: AssetKey | None = None
     omml: str | None = None
     font_size: float = Field(24.0, gt=0, description="px")
     color: Paint | None = None

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ace_core.assets import AssetKey
 from ace_core.ir.base import IRModel
 from ace_core.ir.style import Paint, Sides, Stroke
 from ace_core.ir.text import TextBody, TextStyle
@@ -159,7 +160,7 @@ class ChartData(IRModel):
     overlap: float | None = None
     vary_colors: bool = False
     style: int | None = None
-    workbook_asset: str | None = Field(None, description="embedded workbook (xlsx) asset hash")
+    workbook_asset: AssetKey | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")
     text_style: TextStyle | None = Field(
         None, description="chart-wide default text (OOXML chartSpace txPr): axis labels, legend, data labels"

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ace_core.assets import AssetKey
 from ace_core.color import Color
 from ace_core.ir.base import IRModel, Tagged
 
@@ -122,7 +123,7 @@ class ImagePaint(Tagged):
     the image is missing (drawn as a placeholder, reported in the loss report)."""
 
     type: Literal["IMAGE"] = "IMAGE"
-    asset: str | None = None
+    asset: AssetKey | None = None
     scale_mode: Literal["FILL", "FIT", "CROP", "TILE", "STRETCH"] = "FILL"
     crop: Crop | None = None
     rotation: float = 0.0

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ace_core.assets import AssetKey
 from ace_core.ir.base import IRModel
 from ace_core.ir.style import Paint, Sides
 
@@ -85,7 +86,7 @@ class Bullet(IRModel):
     font_family: str | None = None
     color: Paint | None = None
     size: float | None = Field(None, description="percent of the text size (100 = same)")
-    picture_asset: str | None = None
+    picture_asset: AssetKey | None = None
 
 
 class Paragraph(IRModel):

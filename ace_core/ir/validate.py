@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from pydantic import ValidationError
 
-from ace_core.errors import ValidationProblem
-from ace_core.ir.deck import Deck
+from ace_core.errors import BadInputError, ValidationProblem
+from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.nodes import NodeBase, TableNode
+from ace_core.limits import MAX_DEPTH
 
-__all__ = ["check_invariants", "describe_location", "parse_deck"]
+__all__ = ["check_assets", "check_invariants", "describe_location", "nesting_depth", "parse_deck"]
 
 
 def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
@@ -54,14 +54,21 @@ def describe_location(data: Any, loc: tuple[Any, ...]) -> str:
 
 
 def parse_deck(text: str | bytes, *, where: str = "deck") -> Deck:
+    from ace_core.jsonio import parse_json
+
     try:
-        data = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        detail = (
-            f"line {exc.lineno} column {exc.colno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        parsed = parse_json(text, where=where, hint="check the file is IR JSON")
+    except BadInputError as exc:
+        raise ValidationProblem(exc.what, where=exc.where, hint=exc.hint) from exc
+    deck = validate_deck_data(parsed.data, where=where)
+    if parsed.repaired:
+        deck.report.add(
+            "invalid-text",
+            f"{parsed.repaired} string(s) held lone UTF-16 surrogates (\\ud800-style escapes); replaced by U+FFFD",
+            severity="warning",
+            format="ir",
         )
-        raise ValidationProblem(f"not valid JSON ({detail})", where=where, hint="check the file is IR JSON") from exc
-    return validate_deck_data(data, where=where)
+    return deck
 
 
 def validate_deck_data(data: Any, *, where: str = "deck") -> Deck:
@@ -75,6 +82,7 @@ def validate_deck_data(data: Any, *, where: str = "deck") -> Deck:
         deck = Deck.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
+        err["msg"] = str(err["msg"]).removeprefix("Value error, ")
         loc = describe_location(data, tuple(err["loc"]))
         more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise ValidationProblem(f"{loc}: {err['msg']}{more}", where=where, hint="fix the field and retry") from exc
@@ -89,8 +97,16 @@ def check_invariants(deck: Deck) -> list[str]:
     """Rules beyond the schema: unique ids, full table grids, known assets, spans in range."""
     problems: list[str] = []
     seen: dict[str, str] = {}
+    limit = MAX_DEPTH.value
     for si, slide in enumerate(deck.slides):
         where_slide = f"slide {slide.id!r} (#{si + 1})"
+        deepest = nesting_depth(slide)
+        if deepest > limit:
+            problems.append(
+                f"{where_slide}: groups / frames are nested {deepest} deep (limit {limit}; set {MAX_DEPTH.env} "
+                "to raise it)"
+            )
+            continue
         if slide.id in seen:
             problems.append(f"{where_slide}: id {slide.id!r} is used twice (also {seen[slide.id]})")
         seen.setdefault(slide.id, where_slide)
@@ -129,6 +145,19 @@ def _node_problems(deck: Deck, nodes: Iterable[NodeBase], where_parent: str, see
             problems.extend(_table_problems(node, where))
         problems.extend(_asset_problems(deck, node, where))
     return problems
+
+
+def nesting_depth(slide: Slide) -> int:
+    """How deep the slide's node tree goes (1: nodes directly on the slide), counted iteratively."""
+    deepest = 0
+    stack: list[tuple[NodeBase, int]] = [(n, 1) for n in slide.children]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        kids = getattr(node, "children", None)
+        if kids:
+            stack.extend((k, depth + 1) for k in kids)
+    return deepest
 
 
 def _table_problems(node: TableNode, where: str) -> list[str]:
@@ -171,3 +200,25 @@ def _asset_refs(node: NodeBase) -> list[str]:
     if chart is not None and chart.workbook_asset:
         refs.append(chart.workbook_asset)
     return refs
+
+
+def check_assets(deck: Deck) -> list[str]:
+    """Problems with the bytes behind the deck's assets (reads the store; `ace validate`): a
+    listed asset without bytes, a file in the assets folder that leaves it (a symlink out, a
+    FIFO, a device), a source package that is not the file the provenance names."""
+    problems: list[str] = []
+    store = deck.store
+    for key in deck.assets:
+        if store.has(key):
+            continue
+        if store.directory is not None and (store.directory / key).is_symlink():
+            problems.append(f"asset {key!r}: the file in {store.directory} is a link leaving the folder; not read")
+        elif store.directory is not None and (store.directory / key).exists():
+            problems.append(f"asset {key!r}: {store.directory / key} is not a regular file; not read")
+        else:
+            problems.append(f"asset {key!r} is listed but has no bytes (keep the .assets folder beside the IR JSON)")
+    if deck.source is not None and deck.source.package:
+        _key, why = deck.source_package(deck.source.format)
+        if why and deck.store.has(deck.source.package):
+            problems.append(f"{why}: writers will not patch it")
+    return problems

@@ -318,8 +318,18 @@ def _best(infos: list[FontInfo], weight: int, italic: bool) -> FontInfo:
     return min(infos, key=lambda i: (i.italic != italic, abs(i.width_class - 5), abs(i.weight - weight), i.path))
 
 
+def quiet_fonttools() -> None:
+    """fontTools logs a warning for fonts whose `head` timestamps predate 1904 ("timestamp seems
+    very low"): harmless, and not the user's business."""
+    import logging
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+
 def _scan(dirs: tuple[str, ...]) -> list[FontInfo]:
     from fontTools.ttLib import TTCollection, TTFont
+
+    quiet_fonttools()
 
     infos: list[FontInfo] = []
     for d in dirs:
@@ -361,6 +371,8 @@ def _info(font: object, path: str, index: int) -> FontInfo | None:
 
 def _load_face(info: FontInfo) -> FontFace:
     from fontTools.ttLib import TTFont
+
+    quiet_fonttools()
 
     font = TTFont(info.path, fontNumber=info.index, lazy=True)
     upm = int(font["head"].unitsPerEm)

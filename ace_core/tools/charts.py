@@ -18,7 +18,7 @@ LegendPosition = Literal["top", "bottom", "left", "right", "none"]
 
 
 class ChartFont(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     family: str | None = None
     size: float | None = Field(None, gt=0, description="px")
     color: OptColor = None
@@ -119,7 +119,7 @@ class SetChartDataLabels(ToolParams):
 
 
 class SeriesInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     name: str = Field(description="series name (legend entry)")
     values: list[float | None] = Field(description="one value per category (null = gap)")
     color: OptColor = None
@@ -176,7 +176,7 @@ class UpdateChartData(ToolParams):
 
 
 class DataMapping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     categoryColumn: int | str = Field(0, description="column index (0-based) or header holding the categories")
     seriesColumns: list[int | str] | None = Field(None, description="columns holding series; default all others")
     transpose: bool = Field(False, description="series are rows instead of columns")

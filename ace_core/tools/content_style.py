@@ -45,7 +45,7 @@ class SetFillGradient(ToolParams):
 
 
 class CropInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     left: float = Field(0.0, ge=0, lt=1, description="fraction of the image removed on the left")
     top: float = Field(0.0, ge=0, lt=1)
     right: float = Field(0.0, ge=0, lt=1)
@@ -53,7 +53,7 @@ class CropInput(BaseModel):
 
 
 class FiltersInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     exposure: float = Field(0.0, ge=-1, le=1)
     contrast: float = Field(0.0, ge=-1, le=1)
     saturation: float = Field(0.0, ge=-1, le=1)
@@ -91,7 +91,7 @@ class ReplaceColor(ToolParams):
 
 
 class SidesInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     top: float = Field(0.0, ge=0)
     right: float = Field(0.0, ge=0)
     bottom: float = Field(0.0, ge=0)

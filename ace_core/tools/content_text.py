@@ -14,19 +14,19 @@ specs = SpecList("contentTools", group="text")
 
 
 class TextChange(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     nodeId: NodeId = Field(description="a TEXT node, or a shape / table-less node holding text")
     text: str = Field(description="new characters; '\\n' separates paragraphs")
 
 
 class LineHeightInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     value: float = Field(100.0, ge=0, description="px for PIXELS, percent for PERCENT (100 = single)")
     unit: Literal["PIXELS", "PERCENT", "AUTO"] = "PERCENT"
 
 
 class LetterSpacingInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     value: float = Field(description="px for PIXELS, percent of the font size for PERCENT")
     unit: Literal["PIXELS", "PERCENT"] = "PIXELS"
 
@@ -122,7 +122,7 @@ class SetTextAutoResize(ToolParams):
 
 
 class CharRange(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     start: int = Field(ge=0, description="UTF-16 index")
     end: int = Field(gt=0, description="UTF-16 index, exclusive")
 

@@ -112,7 +112,7 @@ class InsertUnsplashImage(ToolParams):
 
 
 class Operation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     tool: str = Field(min_length=1, description="tool name (not batch_execute)")
     args: dict[str, Any] = Field(default_factory=dict, description="the tool's arguments")
     id: str | None = Field(None, description="a name for this operation's result, for '$<id>.field' references")

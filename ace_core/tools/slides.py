@@ -87,7 +87,7 @@ class ExportSlideImage(ToolParams):
 
 
 class GradientInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     stops: list[GradientStopInput] = Field(min_length=2)
     type: Literal["LINEAR", "RADIAL"] = "LINEAR"
     angle: float = Field(90.0, description="degrees clockwise from left->right")

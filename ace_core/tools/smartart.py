@@ -22,7 +22,7 @@ _ITEMS_DOC = (
 class SmartArtItem(BaseModel):
     """One diagram item: its text and (hierarchy, list) child items."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     text: str
     children: list[SmartArtItem] = Field(default_factory=list)
 
@@ -50,7 +50,7 @@ def parse_items(value: Any, depth: int = 0) -> list[SmartArtItem]:
 
 
 class StyleInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     colorScheme: str | None = Field(
         None, description="'accent' (theme accent1), 'colorful' (accent1-6), 'monochrome', or a '#RRGGBB' base"
     )

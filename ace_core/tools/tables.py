@@ -14,7 +14,7 @@ specs = SpecList("tableTools")
 
 
 class CellTextStyle(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     fontFamily: str | None = None
     fontSize: float | None = Field(None, gt=0, description="px")
     bold: bool | None = None
@@ -23,7 +23,7 @@ class CellTextStyle(BaseModel):
 
 
 class TableStyleInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     headerFill: OptColor = None
     bandFill: OptColor = Field(None, description="fill of every other body row")
     borderColor: OptColor = None
@@ -65,7 +65,7 @@ class CreateTable(ToolParams):
 
 
 class CellEdit(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     row: int = Field(ge=0, description="0-based")
     col: int = Field(ge=0, description="0-based")
     text: str | None = None
@@ -85,7 +85,7 @@ class SetTableCells(ToolParams):
 
 
 class CellRange(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     startRow: int = Field(ge=0)
     startCol: int = Field(ge=0)
     endRow: int = Field(ge=0, description="inclusive")
@@ -116,7 +116,7 @@ class ModifyTableStructure(ToolParams):
 
 
 class BordersInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     color: ColorInput = "#BFBFBF"
     weight: float = Field(1.0, ge=0, description="px; 0 removes borders")
     inner: bool = Field(True, description="borders between cells")

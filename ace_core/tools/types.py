@@ -35,13 +35,13 @@ HEX_PATTERN = r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})
 class ToolParams(BaseModel):
     """Base of every tool's parameters: unknown fields are errors (so typos reach the caller)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
 
 
 class RGBA(BaseModel):
     """A colour as channels from 0 to 1 (the Figma / MCP convention)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     r: float = Field(ge=0, le=1, description="red, 0-1")
     g: float = Field(ge=0, le=1, description="green, 0-1")
     b: float = Field(ge=0, le=1, description="blue, 0-1")
@@ -80,7 +80,7 @@ StrokeCapName = Literal[
 class Point2(BaseModel):
     """A point in px."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     x: float = Field(description="px")
     y: float = Field(description="px")
 
@@ -88,13 +88,13 @@ class Point2(BaseModel):
 class FontSpec(BaseModel):
     """A font: family plus a style name such as Regular, Bold, Italic, Bold Italic, Light, SemiBold."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     family: str = Field(min_length=1, description="font family, e.g. 'Inter' or 'Liberation Sans'")
     style: str = Field("Regular", description="Regular, Bold, Italic, Bold Italic, Light, Medium, SemiBold, Black")
 
 
 class GradientStopInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     position: float = Field(ge=0, le=1, description="0 = start of the gradient, 1 = end")
     color: ColorInput
 

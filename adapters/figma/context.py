@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ace_core.errors import BadInputError
+from ace_core.fsutil import read_confined, read_input
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 
@@ -117,11 +118,14 @@ class ImageResolver:
             if not path.is_absolute() and self.map_base is not None:
                 path = self.map_base / path
             if path.is_file():
-                return path.read_bytes(), ""
-            return None, f"the image map points to {path}, which does not exist"
+                return read_input(path), ""
+            return None, f"the image map points to {path}, which does not exist or is not a file"
         found = self._files().get(ref)
         if found is not None:
-            return found.read_bytes(), ""
+            data = read_confined(found.parent, found.name)
+            if data is None:
+                return None, f"{found} is not a regular file inside the images folder (a link out of it?)"
+            return data, ""
         if not self.dirs and not self.map:
             return None, "no images folder or image map given (use --images DIR or --image-map FILE)"
         return None, "not in the images folder or the image map"
@@ -129,10 +133,12 @@ class ImageResolver:
 
 def _load_map(path: Path) -> dict[str, str]:
     try:
-        data = json.loads(path.read_bytes())
-    except FileNotFoundError as exc:
-        raise BadInputError("image map not found", where=str(path), hint="check the --image-map path") from exc
-    except (OSError, ValueError) as exc:
+        raw = read_input(path, limit=64 * 1024 * 1024)
+    except BadInputError as exc:
+        raise BadInputError(f"image map: {exc.what}", where=str(path), hint="check the --image-map path") from exc
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
         raise BadInputError(
             "image map is not valid JSON", where=str(path), hint='give {"<imageRef>": "<path>"}'
         ) from exc

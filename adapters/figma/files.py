@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ace_core.assets import asset_path
 from ace_core.errors import AceError
 from ace_core.fsutil import atomic_write_bytes, atomic_write_text
 from ace_core.ir.asset_refs import referenced_assets
@@ -68,7 +69,7 @@ def write_files(
             _loss(report, "missing-image", f"image {ref} not written: {exc.message}", "warning")
             continue
         names[ref] = f"{ref}.{ext}"
-        target = folder / names[ref]
+        target = asset_path(folder, names[ref])
         if not target.is_file() or target.stat().st_size != len(data):
             atomic_write_bytes(target, data)
     if embed_ir:
@@ -77,7 +78,7 @@ def write_files(
                 continue
             info = deck.assets.get(key)
             ext = EXT_FOR_MIME.get(info.mime if info else "", "bin")
-            target = folder / f"{key}.{ext}"
+            target = asset_path(folder, f"{key}.{ext}")
             if not target.is_file():
                 atomic_write_bytes(target, deck.asset_bytes(key))
     if names:

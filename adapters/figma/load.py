@@ -7,12 +7,12 @@ Nodes that are not DOCUMENT or CANVAS are gathered on one synthetic page, in the
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ace_core.errors import BadInputError
+from ace_core.jsonio import parse_json
 from adapters.figma.context import kids
 
 __all__ = ["FigmaFile", "Page", "load_figma", "parse_figma", "shape_of"]
@@ -39,6 +39,8 @@ class FigmaFile:
     document: dict[str, Any] | None = None
     shape: str = "file"
     missing: list[str] = field(default_factory=list)
+    repaired: int = 0
+    """strings whose lone surrogates were replaced"""
 
 
 def _is_node(v: Any) -> bool:
@@ -123,13 +125,7 @@ def load_figma(raw: bytes, path: Path) -> tuple[Any, FigmaFile]:
         raise BadInputError("not UTF-8 text, so not Figma JSON", where=where, hint=_HINT) from exc
     if not text.strip():
         raise BadInputError("file is empty", where=where, hint=_HINT)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        cut = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) - 1 else ""
-        raise BadInputError(
-            f"not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}{cut}", where=where, hint=_HINT
-        ) from exc
-    except RecursionError as exc:
-        raise BadInputError("JSON nested too deeply", where=where, hint=_HINT) from exc
-    return data, parse_figma(data, where)
+    parsed = parse_json(text, where=where, hint=_HINT)
+    file = parse_figma(parsed.data, where)
+    file.repaired = parsed.repaired
+    return parsed.data, file

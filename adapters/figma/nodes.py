@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from ace_core.ir.nodes import NODE_TYPES, NodeBase, NodeSource, VectorPath
 from ace_core.ir.style import ImagePaint
+from ace_core.limits import MAX_DEPTH
 from adapters.figma.context import FORMAT_NAME, ReadContext, kids, num, word
 from adapters.figma.drawn import read_drawn
 from adapters.figma.geometry import IDENTITY, Affine, Box, box_to_matrix, decompose, invert, multiply, size_from_aabb
@@ -138,22 +139,44 @@ def absolute_of(n: dict[str, Any], parent_abs: Affine) -> Placement:
     return Placement(multiply(invert(parent_abs), absolute), absolute, w, h, exact and bb is not None)
 
 
+_CONTAINERS = {*FRAME_TYPES, "GROUP", "BOOLEAN_OPERATION"}
+
+
 class NodeReader:
     """Converts a Figma subtree; losses go to the context's report."""
 
     def __init__(self, ctx: ReadContext) -> None:
         self.ctx = ctx
+        self.depth = 0
+        """levels of children being read; past MAX_DEPTH a container's children join its parent"""
 
     # -- entry -------------------------------------------------------------------------------
     def children(self, nodes: list[Any], parent_abs: Affine, parent: dict[str, Any] | None) -> list[NodeBase]:
         mode = parent.get("layoutMode") if parent is not None else None
         out: list[NodeBase] = []
-        for child in nodes:
-            if not isinstance(child, dict) or not isinstance(child.get("id"), str):
-                continue
-            node = self.node(child, parent_abs, mode)
-            if node is not None:
-                out.append(node)
+        queue = list(nodes)
+        self.depth += 1
+        try:
+            i = 0
+            while i < len(queue):
+                child = queue[i]
+                i += 1
+                if not isinstance(child, dict) or not isinstance(child.get("id"), str):
+                    continue
+                if self.depth >= MAX_DEPTH.value and child.get("type") in _CONTAINERS and kids(child):
+                    self.ctx.loss(
+                        "nesting-flattened",
+                        f"{child.get('type')} nested more than {MAX_DEPTH.value} deep: its children are placed in "
+                        "its parent",
+                        child["id"],
+                    )
+                    queue[i:i] = kids(child)
+                    continue
+                node = self.node(child, parent_abs, mode)
+                if node is not None:
+                    out.append(node)
+        finally:
+            self.depth -= 1
         return out
 
     def node(

@@ -18,6 +18,9 @@ import hashlib
 import json
 from typing import Any
 
+from ace_core.errors import BadInputError
+from ace_core.jsonio import parse_json
+
 __all__ = ["ACE_KEY", "NATIVE_FIELDS", "ace_data", "node_sig", "set_ace"]
 
 ACE_KEY = "ace"
@@ -81,8 +84,8 @@ def ace_data(node: dict[str, Any]) -> dict[str, Any]:
     for key, value in ace.items():
         if key in ("ir", "slide", "loose", "deck") and isinstance(value, str):
             try:
-                out[key] = json.loads(value)
-            except ValueError:
+                out[key] = parse_json(value, where=ACE_KEY).data
+            except BadInputError:
                 continue
         else:
             out[key] = value

@@ -32,14 +32,15 @@ _STROKE_PROPS = {"strokeWeight", "strokeAlign", "strokeCap", "strokeJoin", "stro
 
 def source_document(deck: Deck) -> tuple[Any, Deck] | None:
     """(the source JSON, the deck as read from it), or None when the deck has no Figma source."""
-    src = deck.source
-    if src is None or src.format != "figma" or not src.package or not deck.store.has(src.package):
+    key, _why = deck.source_package("figma")
+    if key is None:
         return None
     from adapters.figma.read import read_figma_data
 
-    raw = deck.asset_bytes(src.package)
-    data, _ = load_figma(raw, Path(src.path or "source.json"))
-    return data, read_figma_data(raw, Path(src.path or "source.json"))
+    raw = deck.asset_bytes(key)
+    name = Path(deck.source.path or "source.json") if deck.source else Path("source.json")
+    data, _ = load_figma(raw, name)
+    return data, read_figma_data(raw, name)
 
 
 def _index(data: Any) -> dict[str, dict[str, Any]]:

@@ -96,6 +96,8 @@ def read_figma_data(
 def _fill_deck(
     deck: Deck, file: FigmaFile, ctx: ReadContext, page: str | None, nodes: list[str] | None, where: str
 ) -> None:
+    if file.repaired:
+        ctx.loss("invalid-text", f"{file.repaired} string(s) held lone UTF-16 surrogates; replaced by U+FFFD")
     for key in file.missing:
         ctx.loss("missing-node", f"node {key} is null in the response (deleted or no access)", key, "error")
     sources = select_slides(file, page=page, nodes=nodes, where=where)

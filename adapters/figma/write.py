@@ -20,6 +20,7 @@ from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode, NodeBase, TableNode, TextNode
 from ace_core.ir.style import ImagePaint, Sides
+from ace_core.limits import check_output_size
 from adapters.figma.context import FORMAT_NAME, ImageResolver
 from adapters.figma.files import write_files
 from adapters.figma.geometry import IDENTITY, Affine
@@ -375,6 +376,11 @@ def build_document(
     writer = _DocumentWriter(deck, report if report is not None else LossReport(), slides)
     doc = writer.build()
     if not fresh:
+        _key, why = deck.source_package(FORMAT_NAME)
+        if why:
+            writer.report.add(
+                "source-package", f"{why}; written fresh", severity="warning", stage="write", format=FORMAT_NAME
+            )
         frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
         carry_source(deck, doc, writer.nodes.figma_of, frames)
     complete_file(doc)
@@ -426,5 +432,6 @@ def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
         write_files(deck, images, folder, embed_ir=embed, report=report)
     indent = options.get("indent")
     text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+    check_output_size(len(text), where=str(path), what="Figma JSON")
     atomic_write_text(path, text)
     return report

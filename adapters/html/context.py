@@ -5,13 +5,20 @@ from __future__ import annotations
 import base64
 import hashlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
-from ace_core.errors import BadInputError
+from ace_core.assets import asset_path
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 
-__all__ = ["EXT_BY_MIME", "WriteCtx", "def_prefix"]
+__all__ = ["EXT_BY_MIME", "INLINE_BUDGET", "INLINE_MAX", "WriteCtx", "def_prefix"]
+
+MiB = 1024 * 1024
+INLINE_MAX = 16 * MiB
+"""the largest asset an inline HTML file embeds as a data: URI; larger ones go beside the file"""
+INLINE_BUDGET = 64 * MiB
+"""the most asset bytes one HTML file inlines; past it, assets go beside the file"""
 
 EXT_BY_MIME = {
     "image/png": "png",
@@ -52,6 +59,13 @@ class WriteCtx:
     ooxml: bool = False  # lay text out as PowerPoint does (the deck came from a .pptx)
     slide_id: str | None = None
     missing: set[str] = field(default_factory=set)
+    inline_max: int = INLINE_MAX
+    """inline mode: an asset larger than this (bytes) is written beside the file instead"""
+    inline_budget: int = INLINE_BUDGET
+    """inline mode: once this many bytes are inlined, further assets are written beside the file"""
+    beside: set[str] = field(default_factory=set)
+    """assets written to the assets folder beside the file (all of them in external mode)"""
+    _inlined: int = 0
     _urls: dict[str, str] = field(default_factory=dict)
 
     # -- losses --------------------------------------------------------------------------------
@@ -76,9 +90,7 @@ class WriteCtx:
             return False
         if key in self._urls:
             return True
-        try:
-            self.deck.asset_bytes(key)
-        except BadInputError:
+        if not self.deck.store.has(key):
             self.missing.add(key)
             return False
         return True
@@ -99,13 +111,37 @@ class WriteCtx:
         """The URL of an asset: a data: URI, or a path in the assets folder beside the file."""
         url = self._urls.get(key)
         if url is None:
-            if self.assets == "external":
+            size = self.deck.store.size(key)
+            if (
+                self.assets == "inline"
+                and self.asset_dir_name
+                and (size > self.inline_max or self._inlined + size > self.inline_budget)
+            ):
+                why = "over the inline limit" if size > self.inline_max else "past the inline budget of the file"
+                self.loss(
+                    "asset-beside",
+                    f"asset {key} ({size / MiB:.1f} MiB) is written to {self.asset_dir_name}/ beside the file, "
+                    f"not inlined ({why})",
+                    None,
+                    "info",
+                )
+                self.beside.add(key)
+            if self.assets == "external" or key in self.beside:
+                self.beside.add(key)
                 url = f"{self.asset_dir_name}/{self.asset_file_name(key)}"
             else:
+                self._inlined += size
                 data = base64.b64encode(self.deck.asset_bytes(key)).decode("ascii")
                 url = f"data:{self.mime(key)};base64,{data}"
             self._urls[key] = url
         return url
+
+    def write_beside(self, folder: Path) -> None:
+        """Write the assets that are referenced from the assets folder into `folder`."""
+        for key in sorted(self.beside):
+            target = asset_path(folder, self.asset_file_name(key))
+            if not target.exists():
+                self.deck.store.copy_to(key, target)
 
     def asset_var(self, key: str) -> str:
         """CSS reference to the asset's custom property, declared once in the head."""

@@ -19,6 +19,7 @@ from ace_core.browser import BrowserSession, RequestPolicy, default_session
 from ace_core.color import Color
 from ace_core.dom_script import BLOCKED_STYLE_JS, EXTRACT_JS, ISOLATE_JS, RESTORE_JS
 from ace_core.errors import BadInputError
+from ace_core.fsutil import read_input
 from ace_core.html_slides import SlideBox, iter_slides
 from ace_core.ids import IdFactory
 from ace_core.ir.deck import Background, Deck, DeckSource, Slide
@@ -59,18 +60,14 @@ def read_dom(
     if fit is not None and fit not in FIT_MODES:
         raise BadInputError(f"unknown --fit {fit!r}", where="--fit", hint=f"use one of {', '.join(FIT_MODES)}")
     src = Path(path)
-    if not src.is_file():
-        raise BadInputError("file not found", where=str(src), hint="check the path")
-    size = src.stat().st_size
-    if size > MAX_INPUT_BYTES:
-        raise BadInputError(f"HTML file is {size} bytes, over the {MAX_INPUT_BYTES} byte limit", where=str(src))
+    raw = read_input(src, limit=MAX_INPUT_BYTES)
     session = session or default_session()
     report = LossReport()
     deck = Deck(name=src.stem)
     reader = _Reader(deck, report, src, max_image_bytes)
     blocked_seen: set[str] = set()
     source: str | Path = src
-    trimmed, dropped = _drop_huge_data_uris(src, int(max_image_bytes * 4 / 3))
+    trimmed, dropped = _drop_huge_data_uris(raw, int(max_image_bytes * 4 / 3))
     if trimmed is not None:
         source = trimmed
         for n in dropped:
@@ -80,8 +77,16 @@ def read_dom(
                 severity="error",
                 format=FORMAT,
             )
+    skipped: list[str] = []
     slides = iter_slides(
-        session, source, width=width, height=height, javascript=javascript, timeout=timeout, base_dir=src.parent
+        session,
+        source,
+        width=width,
+        height=height,
+        javascript=javascript,
+        timeout=timeout,
+        base_dir=src.parent,
+        skipped=skipped,
     )
     for box in slides:
         slide = reader.read_slide(box, max_nodes)
@@ -97,6 +102,8 @@ def read_dom(
                 severity="warning",
                 format=FORMAT,
             )
+    for why in skipped:
+        report.add("blocked-frame", why, severity="warning", format=FORMAT)
     if not deck.slides:
         raise BadInputError("the page has no slide to read", where=str(src))
     first = deck.slides[0].meta
@@ -110,8 +117,7 @@ def read_dom(
                 slide_id=slide.id,
                 format=FORMAT,
             )
-    data = src.read_bytes()
-    deck.source = DeckSource(format=FORMAT, path=str(src), sha256=hashlib.sha256(data).hexdigest())
+    deck.source = DeckSource(format=FORMAT, path=str(src), sha256=hashlib.sha256(raw).hexdigest())
     deck.report = report
     return deck
 
@@ -403,12 +409,10 @@ class _Reader:
         elif url.startswith("file:") and self.policy.allows(url):
             path = Path(unquote(urlparse(url).path))
             try:
-                if path.stat().st_size > self.max_image_bytes:
-                    self.loss("image-too-large", f"{path.name} is over {self.max_image_bytes} bytes", "error", node_id)
-                    return None, ""
-                data = path.read_bytes()
-            except OSError:
-                self.loss("missing-image", f"{path.name} cannot be read", "error", node_id)
+                data = read_input(path, limit=self.max_image_bytes)
+            except BadInputError as exc:
+                feature = "image-too-large" if "limit" in exc.what else "missing-image"
+                self.loss(feature, f"{path.name}: {exc.what}", "error", node_id)
                 return None, ""
             mime = _mime_of(data, path.suffix)
         else:
@@ -528,10 +532,10 @@ _BULLET_CHARS = {"disc": "•", "circle": "◦", "square": "▪", "disclosure-cl
 DROPPED = "data:image/x-ace-dropped,"
 
 
-def _drop_huge_data_uris(src: Path, limit: int) -> tuple[str | None, list[int]]:
+def _drop_huge_data_uris(raw: bytes, limit: int) -> tuple[str | None, list[int]]:
     """The page's HTML with every data: URI longer than `limit` characters replaced by a marker
     (so Chromium never parses it), and their lengths; (None, []) when there is none."""
-    if src.stat().st_size <= limit:
+    if len(raw) <= limit:
         return None, []
     sizes: list[int] = []
 
@@ -540,7 +544,7 @@ def _drop_huge_data_uris(src: Path, limit: int) -> tuple[str | None, list[int]]:
         return DROPPED.encode()
 
     pattern = re.compile(rb"data:[^,\"'()\s>]{0,200},[^\"'()\s>]{%d,}" % limit)
-    out = pattern.sub(drop, src.read_bytes())
+    out = pattern.sub(drop, raw)
     return (out.decode("utf-8", "replace") if sizes else None), sizes
 
 
@@ -755,9 +759,14 @@ _CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
 def _used_fonts(page: Any) -> dict[str, list[str]]:
-    """data-ace-f mark -> the fonts Chromium actually drew that element's text with, most glyphs first."""
+    """data-ace-f mark -> the fonts Chromium actually drew that element's text with, most glyphs first.
+    Only the slide just extracted carries marks (they are removed after each slide, so a page of
+    many slides costs one pass per slide, not one over every slide read so far); the DOM and CSS
+    agents are enabled once per page."""
     try:
-        page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
+        if not getattr(page, "_ace_css_on", False):
+            page.cdp_batch([("DOM.enable", {}), ("CSS.enable", {})])
+            object.__setattr__(page, "_ace_css_on", True)
         doc = page.cdp("DOM.getDocument", {"depth": 0})
         ids = page.cdp("DOM.querySelectorAll", {"nodeId": doc["root"]["nodeId"], "selector": "[data-ace-f]"})["nodeIds"]
     except Exception:  # CDP errors are not fatal: the in-page guess stands
@@ -778,8 +787,11 @@ def _used_fonts(page: Any) -> dict[str, list[str]]:
         if mark is not None and names:
             out[mark] = names
     with contextlib.suppress(Exception):
-        page.cdp_batch([("CSS.disable", {}), ("DOM.disable", {})])
+        page.evaluate(_UNMARK_JS)
     return out
+
+
+_UNMARK_JS = "() => { for (const el of document.querySelectorAll('[data-ace-f]')) el.removeAttribute('data-ace-f'); }"
 
 
 def _run_style(s: dict[str, Any], used_fonts: list[str] | None = None) -> TextStyle:

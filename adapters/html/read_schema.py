@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from ace_core.color import Color
 from ace_core.errors import BadInputError
+from ace_core.fsutil import read_confined
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 from ace_core.ir.text import TextBody
@@ -85,12 +86,7 @@ def _decode_url(url: str, base: Path | None) -> bytes | None:
             return None
     if base is None or re.match(r"^[a-z][a-z0-9+.-]*:", url, re.I) or url.startswith(("/", "\\")):
         return None
-    target = (base / unquote(url)).resolve()
-    try:
-        target.relative_to(base.resolve())
-    except ValueError:
-        return None
-    return target.read_bytes() if target.is_file() else None
+    return read_confined(base, unquote(url))
 
 
 def _load_assets(soup: BeautifulSoup, deck: Deck, base: Path | None, report: LossReport) -> None:

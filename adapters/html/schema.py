@@ -10,6 +10,8 @@ from decimal import Decimal
 from html import escape
 from typing import Any
 
+from ace_core.textscrub import strip_bad_chars
+
 __all__ = [
     "A_ID",
     "A_IR",
@@ -121,15 +123,19 @@ def dump_ir(data: dict[str, Any]) -> str:
 def load_ir(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
+    from ace_core.errors import BadInputError
+    from ace_core.jsonio import parse_json
+
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
+        value = parse_json(text, where="data-ir").data
+    except BadInputError:
         return {}
     return value if isinstance(value, dict) else {}
 
 
 def attr(name: str, value: str, *, single: bool = False) -> str:
     """` name="value"` with the value escaped; `single` quotes with ' (for JSON values)."""
+    value = strip_bad_chars(value)
     if single:
         return f" {name}='" + value.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&#39;") + "'"
     return f' {name}="{escape(value, quote=True)}"'
@@ -137,4 +143,10 @@ def attr(name: str, value: str, *, single: bool = False) -> str:
 
 def esc_text(text: str) -> str:
     """Text content escaped for HTML (carriage returns kept as character references)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+    return (
+        strip_bad_chars(text, keep_line_breaks=True)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\r", "&#13;")
+    )

@@ -12,6 +12,7 @@ from ace_core.drawing.autonum import autonum_text
 from ace_core.drawing.fonts import css_font_stack, font_metrics, line_ratio, map_symbol_char, resolve_family
 from ace_core.ir.style import GradientPaint, Sides, SolidPaint
 from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
+from ace_core.urls import safe_href
 from adapters.html.context import WriteCtx
 from adapters.html.css import color_css, gradient_css
 from adapters.html.schema import A_IR, attr, dump_ir, esc_text, join_style, num, px
@@ -292,7 +293,7 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
     data = run.style.model_dump(mode="json", exclude_defaults=True)
     ir = attr(A_IR, dump_ir(data), single=True) if data else ""
     text = esc_text(run.text).replace("\v", "<br>")
-    link = run.style.hyperlink
+    link = safe_href(run.style.hyperlink)
     if link:
         return f'<a href="{esc_text(link).replace(chr(34), "&quot;")}" style="{style}"{ir}>{text}</a>'
     return f'<span style="{style}"{ir}>{text}</span>'

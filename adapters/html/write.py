@@ -13,7 +13,7 @@ from ace_core.drawing.charts import chart_svg
 from ace_core.drawing.math import latex_to_svg, scale_svg_to_box
 from ace_core.drawing.presets import evaluate
 from ace_core.errors import AceError, BadInputError
-from ace_core.fsutil import atomic_write_bytes
+from ace_core.fsutil import atomic_output, check_output_path
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.layout_props import AutoLayout
 from ace_core.ir.loss import LossReport
@@ -35,7 +35,10 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import SolidPaint
 from ace_core.ir.text import TextBody
+from ace_core.limits import check_output_size
 from ace_core.metafiles import drawable_deck
+from ace_core.textscrub import report_scrubbed, scrub_deck
+from ace_core.urls import link_scheme, neutralize_links, safe_href
 from adapters.html.context import WriteCtx
 from adapters.html.css import (
     BLEND_CSS,
@@ -357,7 +360,7 @@ def node_html(
     blend = BLEND_CSS.get(node.blend_mode, "")
     if blend:
         decls.append(("mix-blend-mode", blend))
-    if node.hyperlink:
+    if node.hyperlink and safe_href(node.hyperlink):
         href = escape(node.hyperlink, quote=True)
         inner += f'<a class="hl" href="{href}" style="position:absolute;left:0;top:0;width:100%;height:100%"></a>'
     head = f"<div{attr(A_ID, node.id)}{attr(A_TYPE, node.type)}"
@@ -408,10 +411,11 @@ def slide_html(slide: Slide, deck: Deck, ctx: WriteCtx) -> str:
     return f'{head} style="{join_style(decls)}">\n{kids}{notes}\n</div>'
 
 
-def _assets_block(ctx: WriteCtx) -> tuple[str, str]:
-    """(<style> with one custom property per image asset, <script> blocks for other assets)."""
-    props: list[str] = []
-    blobs: list[str] = []
+def _assets_block(ctx: WriteCtx) -> tuple[list[str], list[str]]:
+    """(<style> with one custom property per image asset, <script> blocks for other assets), each
+    as pieces to concatenate: a data: URL is never copied into a bigger string."""
+    props: list[list[str]] = []
+    blobs: list[list[str]] = []
     source_pkg = ctx.deck.source.package if ctx.deck.source else None
     for key in sorted(ctx.deck.assets):
         if not ctx.has_asset(key):
@@ -419,16 +423,41 @@ def _assets_block(ctx: WriteCtx) -> tuple[str, str]:
             continue
         mime = ctx.mime(key)
         if mime.startswith("image/"):
-            props.append(f'--a-{key}:url("{ctx.asset_url(key)}")')
+            props.append([f'--a-{key}:url("', ctx.asset_url(key), '")'])
         elif key == source_pkg and not ctx.embed_source:
             ctx.loss("source-package", "the source package is not embedded (embed_source=False)", None, "info")
         else:
-            blobs.append(
-                f'<script type="application/x-ace-asset" id="asset-{key}"{attr("data-mime", mime)}>'
-                f"{ctx.asset_url(key)}</script>"
-            )
-    style = f'<style id="ace-assets">:root{{{";".join(props)}}}</style>' if props else ""
-    return style, "\n".join(blobs)
+            tag = f'<script type="application/x-ace-asset" id="asset-{key}"{attr("data-mime", mime)}>'
+            blobs.append([tag, ctx.asset_url(key), "</script>"])
+    return _joined(props, ";", '<style id="ace-assets">:root{', "}</style>"), _joined(blobs, "\n", "", "")
+
+
+def _joined(items: list[list[str]], sep: str, head: str, tail: str) -> list[str]:
+    """Pieces of head + sep.join(items) + tail (nothing for no items)."""
+    if not items:
+        return []
+    out = [head]
+    for i, item in enumerate(items):
+        if i:
+            out.append(sep)
+        out.extend(item)
+    out.append(tail)
+    return out
+
+
+def _checked_source(deck: Deck) -> tuple[Deck, str]:
+    """The deck, without its source package when that is not the file its provenance names
+    (then also why): an HTML file only carries a source package a writer may patch."""
+    src = deck.source
+    if src is None or not src.package:
+        return deck, ""
+    key, why = deck.source_package(src.format)
+    if key is not None or not why:
+        return deck, ""
+    assets = {k: v for k, v in deck.assets.items() if k != src.package}
+    copy = deck.model_copy(update={"source": src.model_copy(update={"package": None}), "assets": assets})
+    copy.attach_store(deck.store)
+    return copy, why
 
 
 def is_ooxml_deck(deck: Deck) -> bool:
@@ -445,10 +474,39 @@ def render_html(
 ) -> tuple[str, WriteCtx]:
     """The HTML text of `deck` and the write context (its loss report and asset URLs). EMF / WMF /
     TIFF pictures are converted to SVG / PNG first (ace_core.metafiles) when that is possible."""
+    pieces, ctx = render_html_pieces(deck, assets=assets, asset_dir_name=asset_dir_name, embed_source=embed_source)
+    return "".join(pieces), ctx
+
+
+def render_html_pieces(
+    deck: Deck,
+    *,
+    assets: Literal["inline", "external"] = "inline",
+    asset_dir_name: str = "",
+    embed_source: bool = True,
+) -> tuple[list[str], WriteCtx]:
+    """`render_html` as pieces to concatenate (a large inline asset stays one piece, written
+    without being copied into the whole text)."""
+    deck, scrubbed = scrub_deck(deck)
+    deck, unsafe = neutralize_links(deck)
     deck, converted = drawable_deck(deck)
+    deck, why = _checked_source(deck)
     ctx = WriteCtx(
         deck=deck, assets=assets, asset_dir_name=asset_dir_name, embed_source=embed_source, ooxml=is_ooxml_deck(deck)
     )
+    if why:
+        ctx.loss("source-package", f"{why}; not embedded", None, "warning")
+    report_scrubbed(ctx.report, scrubbed, "html")
+    for slide_id, node_id, url in unsafe:
+        ctx.report.add(
+            "unsafe-link",
+            f"hyperlink {url[:80]!r} dropped: a {link_scheme(url)}: link runs code or reaches local files in a browser",
+            slide_id=slide_id,
+            node_id=node_id,
+            severity="warning",
+            stage="write",
+            format="html",
+        )
     for key, (old, new) in converted.items():
         ctx.loss("image-format", f"picture {key} converted from {old} to {new} for browsers", None, "info")
     slides = "\n".join(slide_html(s, deck, ctx) for s in deck.slides)
@@ -461,7 +519,7 @@ def render_html(
         font = f".slide{{font-family:{css_font_stack(deck.theme.fonts.minor)}}}"
     meta = json.dumps(deck_ir(deck), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     title = esc_text(deck.name or "Deck")
-    parts = [
+    head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -470,13 +528,14 @@ def render_html(
         f"<title>{title}</title>",
         f"<style>{BASE_CSS}{font}</style>",
     ]
+    pieces = ["\n".join(head), "\n"]
     if asset_style:
-        parts.append(asset_style)
-    parts.append(f'<script type="application/json" id="ace-deck">{meta}</script>')
+        pieces += [*asset_style, "\n"]
+    pieces += [f'<script type="application/json" id="ace-deck">{meta}</script>', "\n"]
     if asset_blobs:
-        parts.append(asset_blobs)
-    parts += ["</head>", "<body>", slides, "</body>", "</html>", ""]
-    return "\n".join(parts), ctx
+        pieces += [*asset_blobs, "\n"]
+    pieces.append("\n".join(["</head>", "<body>", slides, "</body>", "</html>", ""]))
+    return pieces, ctx
 
 
 def write_html(
@@ -493,13 +552,16 @@ def write_html(
     if assets not in ("inline", "external"):
         raise BadInputError(f"unknown assets mode {assets!r}", where="assets", hint="use 'inline' or 'external'")
     dir_name = f"{p.stem}.assets"
-    text, ctx = render_html(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
-    if assets == "external":
-        adir = p.parent / dir_name
-        for key in sorted(ctx.deck.assets):  # the deck as written (pictures converted for browsers)
-            if ctx.has_asset(key):
-                target = adir / ctx.asset_file_name(key)
-                if not target.exists():
-                    atomic_write_bytes(target, deck.asset_bytes(key))
-    atomic_write_bytes(p, text.encode("utf-8"))
+    real = check_output_path(p)
+    if real is None:  # stdout or a device: nothing can be written beside it
+        dir_name = ""
+        if assets == "external":
+            raise BadInputError("external assets need a file to write beside", where=str(p), hint="use --assets inline")
+    pieces, ctx = render_html_pieces(deck, assets=assets, asset_dir_name=dir_name, embed_source=embed_source)
+    check_output_size(sum(map(len, pieces)), where=str(p), what="HTML file")
+    if ctx.beside and real is not None:
+        ctx.write_beside(real.parent / dir_name)
+    with atomic_output(p) as fh:
+        for piece in pieces:
+            fh.write(piece.encode("utf-8", "replace"))
     return ctx.report

@@ -31,6 +31,7 @@ class ReadContext:
     """what is worked out once and shared by the shapes of one slide (list-style levels, ...), by
     key; cleared after each slide so that no slide's XML is kept alive"""
     _assets: dict[str, str | None] = field(default_factory=dict)
+    _asset_errors: dict[str, str] = field(default_factory=dict)
     _seen_losses: set[tuple[str, str | None, str | None, str]] = field(default_factory=set)
 
     def loss(
@@ -55,14 +56,19 @@ class ReadContext:
         key: str | None = None
         if self.pkg.exists(part):
             try:
-                data = self.pkg.read_bytes(part)
-            except AceError:
-                data = None
-            if data is not None:
+                key = self.pkg.store_part(part, self.deck.store)
+            except AceError as exc:
+                self._asset_errors[part] = exc.what
+                key = None
+            if key is not None:
                 mime = self.pkg.content_type(part) or mimetypes.guess_type(part)[0] or "application/octet-stream"
-                key = self.deck.add_asset(data, mime, name=part.rsplit("/", 1)[-1])
+                self.deck.record_asset(key, mime, name=part.rsplit("/", 1)[-1])
         self._assets[part] = key
         return key
+
+    def why_no_asset(self, part: str) -> str:
+        """Why `part_asset(part)` gave None: the part is corrupt (and how), or missing."""
+        return self._asset_errors.get(part) or f"part {part} is missing from the package"
 
 
 @dataclass

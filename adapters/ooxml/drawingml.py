@@ -133,7 +133,9 @@ def read_blip(el: etree._Element, scope: Scope, node_id: str | None = None) -> t
             ref = rel.target
             asset = scope.ctx.part_asset(rel.target)
             if asset is None:
-                scope.loss("missing-image", f"image part {rel.target} is missing from the package", node_id)
+                why = scope.ctx.why_no_asset(rel.target)
+                feature = "corrupt-image" if "corrupt" in why else "missing-image"
+                scope.loss(feature, f"image {why}", node_id)
         elif link:
             lrel = scope.ctx.pkg.rel(scope.part, link)
             ref = lrel.target if lrel else None

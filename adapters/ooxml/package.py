@@ -11,13 +11,17 @@ import io
 import posixpath
 import re
 import zipfile
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
 from lxml import etree
 
+from ace_core.assets import SPILL_BYTES, AssetStore
 from ace_core.errors import BadInputError, UnsupportedError
+from ace_core.fsutil import read_input
+from ace_core.limits import MAX_INPUT, MAX_PARTS, MAX_SLIDES, MAX_UNPACKED, MAX_UNPACKED_RATIO, RATIO_FLOOR
 from adapters.ooxml.ns import CT, RT, STRICT_MARKER, STRICT_TO_TRANSITIONAL
 from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
 
@@ -28,17 +32,22 @@ MiB = 1024 * 1024
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds on what a package may make us read (memory stays bounded by these)."""
+    """Bounds on what a package may make us read (memory and disk stay bounded by these). The
+    defaults come from ace_core.limits (each raised by its environment variable)."""
 
-    max_file_size: int = 1024 * MiB
-    max_members: int = 10_000
+    max_file_size: int = field(default_factory=lambda: MAX_INPUT.value)
+    max_members: int = field(default_factory=lambda: MAX_PARTS.value)
     max_member_size: int = 512 * MiB
-    max_total_size: int = 2048 * MiB
+    max_total_size: int = field(default_factory=lambda: MAX_UNPACKED.value)
+    """the budget of unpacked bytes for the whole package (declared sizes, and bytes read)"""
     max_xml_size: int = 128 * MiB
     max_ratio: float = 200.0
     ratio_floor: int = 8 * MiB
     """compression ratio is only checked for members larger than this (uncompressed bytes)"""
-    max_slides: int = 5_000
+    max_package_ratio: float = field(default_factory=lambda: float(MAX_UNPACKED_RATIO.value))
+    """the whole package may unpack to at most this many times its size (above `package_ratio_floor`)"""
+    package_ratio_floor: int = RATIO_FLOOR
+    max_slides: int = field(default_factory=lambda: MAX_SLIDES.value)
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,7 @@ class Package:
         self._raw: dict[str, bytes] = {}  # bytes read ahead (peek_bytes), handed to the parser once
         self._rels: dict[str, dict[str, Rel]] = {}
         self._read_total = 0
+        self._read_parts: set[str] = set()
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
@@ -118,10 +128,8 @@ class Package:
     def _check_members(self, infos: list[zipfile.ZipInfo]) -> None:
         lim = self.limits
         if len(infos) > lim.max_members:
-            raise BadInputError(
-                f"the package has {len(infos)} parts (limit {lim.max_members})",
-                where=self.where,
-                hint="this is not a normal presentation; split it or raise the limit",
+            raise MAX_PARTS.refuse(
+                f"the package has {len(infos):,} parts", where=self.where, needed=len(infos), limit=lim.max_members
             )
         total = 0
         for info in infos:
@@ -142,39 +150,101 @@ class Package:
                     hint="refusing to unpack it",
                 )
         if total > lim.max_total_size:
-            raise BadInputError(
-                f"the package unpacks to {total // MiB} MiB (limit {lim.max_total_size // MiB} MiB)",
+            raise MAX_UNPACKED.refuse(
+                f"the package unpacks to {total // MiB:,} MiB, over the budget of unpacked bytes; not unpacked",
                 where=self.where,
-                hint="possibly a zip bomb; refusing to unpack it",
+                needed=total,
+                limit=lim.max_total_size,
+            )
+        on_disk = max(len(self.data), 1)
+        if total > lim.package_ratio_floor and total > lim.max_package_ratio * on_disk:
+            raise MAX_UNPACKED_RATIO.refuse(
+                f"zip bomb: the package expands {total // on_disk:,}x, from {on_disk / MiB:.1f} MiB "
+                f"to {total // MiB:,} MiB; not unpacked",
+                where=self.where,
+                needed=total / on_disk + 1,
+                limit=int(lim.max_package_ratio),
             )
 
     # -- raw parts -------------------------------------------------------------------------------
     def exists(self, name: str) -> bool:
         return name.lstrip("/").lower() in self._names
 
+    def is_stored(self, name: str) -> bool:
+        """Whether the zip keeps the part uncompressed."""
+        return self._member(name).compress_type == zipfile.ZIP_STORED
+
     def part_names(self) -> list[str]:
         return [info.filename.lstrip("/") for info in self._names.values()]
 
-    def read_bytes(self, name: str) -> bytes:
-        """The bytes of a part (bounded by the declared size; a lying header is refused)."""
+    def _member(self, name: str) -> zipfile.ZipInfo:
         info = self._names.get(name.lstrip("/").lower())
         if info is None:
             raise BadInputError(f"part {name} is missing from the package", where=self.where)
-        self._read_total += info.file_size
-        if self._read_total > self.limits.max_total_size:
-            raise BadInputError("the package unpacks to more than the size limit", where=self.where)
+        return info
+
+    def store_part(self, name: str, store: AssetStore) -> str:
+        """Put a part's bytes into an asset store and return the key; a large part is streamed to
+        the store's spool on disk (never held in memory whole)."""
+        info = self._member(name)
+        if info.file_size <= SPILL_BYTES:
+            return store.put(self.read_bytes(name))
+        self._count(info)
+        try:
+            with self.zip.open(info) as fh:
+                return store.put_stream(fh, limit=info.file_size)
+        except BadInputError as exc:
+            raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where) from exc
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,
+            RuntimeError,
+        ) as exc:
+            raise self._corrupt(info, exc) from exc
+
+    def _corrupt(self, info: zipfile.ZipInfo, exc: BaseException) -> BadInputError:
+        return BadInputError(
+            f"part {info.filename} is corrupt and cannot be unpacked ({exc})",
+            where=self.where,
+            hint="the file is damaged; re-export it from the authoring tool",
+        )
+
+    def read_bytes(self, name: str) -> bytes:
+        """The bytes of a part (bounded by the declared size; a lying header is refused)."""
+        info = self._member(name)
+        self._count(info)
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(info.file_size + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
-            raise BadInputError(
-                f"part {info.filename} cannot be unpacked ({exc})",
-                where=self.where,
-                hint="the file is corrupt; re-export it from the authoring tool",
-            ) from exc
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            NotImplementedError,
+            RuntimeError,
+        ) as exc:
+            raise self._corrupt(info, exc) from exc
         if len(data) > info.file_size:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where)
         return data
+
+    def _count(self, info: zipfile.ZipInfo) -> None:
+        """Charge a part's unpacked bytes to the package's budget (each part once)."""
+        if info.filename not in self._read_parts:
+            self._read_parts.add(info.filename)
+            self._read_total += info.file_size
+        if self._read_total > self.limits.max_total_size:
+            raise MAX_UNPACKED.refuse(
+                f"reading the package unpacks more than {self.limits.max_total_size // MiB:,} MiB",
+                where=self.where,
+                limit=self.limits.max_total_size,
+            )
 
     def peek_bytes(self, name: str) -> bytes:
         """The bytes of a part, kept until the part is parsed (so it is unpacked only once)."""
@@ -362,16 +432,7 @@ def open_package(source: Path | bytes, *, where: str | None = None, limits: Limi
     else:
         path = Path(source)
         where = where or str(path)
-        try:
-            size = path.stat().st_size
-        except OSError as exc:
-            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
-        if size > lim.max_file_size:
-            raise BadInputError(f"the file is {size // MiB} MiB (limit {lim.max_file_size // MiB} MiB)", where=where)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise BadInputError(f"cannot read the file ({exc.strerror})", where=where) from exc
+        data = read_input(path, limit=lim.max_file_size)
     if not data:
         raise BadInputError("the file is empty", where=where)
     if data.startswith(OLE2_MAGIC):

@@ -133,6 +133,8 @@ class OutPackage:
 
     def __init__(self) -> None:
         self.parts: dict[str, bytes] = {}
+        self.stored: dict[str, bool] = {}
+        """parts loaded from a source package: whether it stored them uncompressed (kept so)"""
         self._xml: dict[str, etree._Element] = {}
         self._rels: dict[str, _Rels] = {}
         self.defaults: dict[str, str] = {}
@@ -150,6 +152,7 @@ class OutPackage:
         pkg = cls()
         for name in src.part_names():
             pkg.parts[name] = src.read_bytes(name)
+            pkg.stored[name] = src.is_stored(name)
         pkg.strict = any(STRICT_MARKER in pkg.parts.get(n, b"") for n in ("ppt/presentation.xml", src.main_part))
         ct = pkg.parts.pop("[Content_Types].xml", None)
         if ct is not None:
@@ -345,7 +348,7 @@ class OutPackage:
                 if name in self._xml:
                     data = self._unchanged_or(name, self._serialize(self._xml[name]))
                 ext = posixpath.splitext(name)[1].lstrip(".").lower()
-                zf.writestr(_zinfo(name, stored=ext in _COMPRESSED_EXT), data)
+                zf.writestr(_zinfo(name, stored=self.stored.get(name, ext in _COMPRESSED_EXT)), data)
         return buf.getvalue()
 
 

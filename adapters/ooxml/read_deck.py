@@ -19,6 +19,7 @@ from ace_core.ir.deck import Background, Deck, DeckSource, Slide, Transition
 from ace_core.ir.fingerprint import slide_fingerprint
 from ace_core.ir.nodes import NodeSource
 from ace_core.ir.style import Paint, SolidPaint
+from ace_core.limits import MAX_SLIDES
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import ReadContext, Scope
@@ -167,10 +168,11 @@ def _slide_parts(pres: etree._Element, pkg: Package, ctx: ReadContext) -> list[t
     lst = pres.find(qn("p:sldIdLst"))
     entries = [el for el in lst if local(el.tag) == "sldId"] if lst is not None else []
     if len(entries) > pkg.limits.max_slides:
-        raise BadInputError(
-            f"the presentation lists {len(entries)} slides (limit {pkg.limits.max_slides})",
+        raise MAX_SLIDES.refuse(
+            f"the presentation lists {len(entries):,} slides",
             where=pkg.where,
-            hint="this is not a normal presentation; split it or raise the limit",
+            needed=len(entries),
+            limit=pkg.limits.max_slides,
         )
     out: list[tuple[int, str]] = []
     seen: set[str] = set()

@@ -24,6 +24,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.semantic import ConnectorEnd
 from ace_core.ir.style import ImagePaint
+from ace_core.limits import MAX_DEPTH
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
@@ -142,12 +143,18 @@ def _has_math(el: etree._Element) -> bool:
     return next(el.iter(qn("a14:m")), None) is not None
 
 
+_MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError)
+"""what a malformed shape raises while read (pydantic's ValidationError is a ValueError)"""
+
+
 class ShapeReader:
     """Reads the shapes of one part (slide, layout, master or SmartArt drawing) into IR nodes."""
 
     def __init__(self, scope: Scope, slide: SlideCtx) -> None:
         self.scope = scope
         self.slide = slide
+        self.depth = 0
+        """groups entered; past MAX_DEPTH a group's shapes are lifted into its parent"""
 
     # -- tree ------------------------------------------------------------------------------------
     def read_tree(self, tree: Any, frame: Frame, alt: str | None = None) -> list[Any]:
@@ -172,7 +179,15 @@ class ShapeReader:
                         )
                 out.extend(got)
                 continue
-            got = self.read_shape(el, frame)
+            try:
+                got = self.read_shape(el, frame)
+            except _MALFORMED as exc:  # one unreadable shape never costs the slide
+                self.scope.loss(
+                    "malformed-shape",
+                    f"a {name} element could not be read ({type(exc).__name__}: {str(exc)[:160]}); skipped",
+                    severity="error",
+                )
+                continue
             for node in got if isinstance(got, list) else [got] if got is not None else []:
                 if alt:
                     node.meta[cv.META_ALT_CONTENT] = alt
@@ -551,7 +566,7 @@ class ShapeReader:
         return None
 
     # -- p:grpSp -----------------------------------------------------------------------------------
-    def _group(self, el: etree._Element, frame: Frame) -> GroupNode:
+    def _group(self, el: etree._Element, frame: Frame) -> GroupNode | list[Any]:
         gp = el.find(qn("p:grpSpPr"))
         if gp is None:
             gp = el.find(qn("dsp:grpSpPr"))
@@ -564,10 +579,23 @@ class ShapeReader:
         child_frame = Frame(ch_x=xf.ch_x, ch_y=xf.ch_y, sx=sx, sy=sy)
         saved = self.scope.group_fill
         self.scope.group_fill = group_fill if group_fill is not None else saved
+        self.depth += 1
         try:
             children = self.read_tree(el, child_frame)
         finally:
             self.scope.group_fill = saved
+            self.depth -= 1
+        if self.depth >= MAX_DEPTH.value - 1:  # too deep for the IR: the shapes join the parent
+            self.scope.loss(
+                "nesting-flattened",
+                f"group {data['id']} is nested more than {MAX_DEPTH.value} deep: its shapes are placed in the "
+                "group around it (its rotation and flips are not applied)",
+                node_id=data["id"],
+            )
+            for child in children:
+                child.x += data["x"]
+                child.y += data["y"]
+            return children
         data["effects"] = read_effects(gp, self.scope, node_id=data["id"]) if gp is not None else []
         return GroupNode(**data, children=children)
 

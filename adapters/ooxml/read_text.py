@@ -14,7 +14,7 @@ from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
 from adapters.ooxml.ns import local, qn
-from adapters.ooxml.values import angle_deg, emu, pct, to_float
+from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
 __all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "level_styles", "read_text_body"]
 
@@ -163,7 +163,7 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
             data["font_family"] = theme.font(face)
             if face.startswith("+"):
                 data["font_ref"] = face
-    sz = to_float(a.get("sz"))
+    sz = clamped(a.get("sz"), 100, 400000)  # ST_TextFontSize
     if sz is not None:
         data["font_size"] = sz / 100.0 * PX_PER_PT
     if "b" in a:
@@ -178,7 +178,7 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
         data["decoration"] = "NONE"
     if a.get("cap") in ("all", "small", "none"):
         data["text_case"] = {"all": "UPPER", "small": "SMALL_CAPS", "none": "ORIGINAL"}[a["cap"]]
-    spc = to_float(a.get("spc"))
+    spc = clamped(a.get("spc"), -400000, 400000)  # ST_TextPoint
     if spc is not None:
         data["letter_spacing"] = spc / 100.0 * PX_PER_PT
     if a.get("baseline"):
@@ -251,11 +251,11 @@ def _spacing(el: etree._Element | None, size_px: float) -> float | None:
         return None
     pts = el.find(qn("a:spcPts"))
     if pts is not None:
-        return float(pts.get("val", "0") or 0) / 100.0 * PX_PER_PT
+        return (clamped(pts.get("val"), 0, 158400, 0.0) or 0.0) / 100.0 * PX_PER_PT
     pc = el.find(qn("a:spcPct"))
     if pc is not None:
         # a percentage of the text size (the paragraph's largest run), as PowerPoint and LibreOffice
-        return (pct(pc.get("val"), 0.0) or 0.0) / 100000.0 * size_px
+        return max(0.0, min(13200000.0, pct(pc.get("val"), 0.0) or 0.0)) / 100000.0 * size_px
     return None
 
 
@@ -264,10 +264,11 @@ def _line_height(el: etree._Element | None) -> LineHeight | None:
         return None
     pts = el.find(qn("a:spcPts"))
     if pts is not None:
-        return LineHeight(value=float(pts.get("val", "0") or 0) / 100.0 * PX_PER_PT, unit="PIXELS")
+        return LineHeight(value=(clamped(pts.get("val"), 0, 158400, 0.0) or 0.0) / 100.0 * PX_PER_PT, unit="PIXELS")
     pc = el.find(qn("a:spcPct"))
     if pc is not None:
-        return LineHeight(value=(pct(pc.get("val"), 100000.0) or 0.0) / 1000.0, unit="PERCENT")
+        value = max(0.0, min(13200000.0, pct(pc.get("val"), 100000.0) or 0.0))
+        return LineHeight(value=value / 1000.0, unit="PERCENT")
     return None
 
 
@@ -302,9 +303,10 @@ def _bullet(ppr: _PPr, scope: Scope, size_px: float) -> Bullet | None:
     sz = ppr.kids.get("buSz")
     if sz is not None:
         if local(sz.tag) == "buSzPct":
-            data["size"] = (pct(sz.get("val"), 100000.0) or 0.0) / 1000.0
+            data["size"] = max(25000.0, min(400000.0, pct(sz.get("val"), 100000.0) or 0.0)) / 1000.0
         elif local(sz.tag) == "buSzPts" and size_px:
-            data["size"] = float(sz.get("val", "0") or 0) / 100.0 * PX_PER_PT / size_px * 100.0
+            pts = clamped(sz.get("val"), 100, 400000, 100.0) or 100.0
+            data["size"] = pts / 100.0 * PX_PER_PT / size_px * 100.0
     return Bullet(**data)
 
 

@@ -153,6 +153,12 @@ def parse_path(d: str) -> list[Command]:
                 out.append(("C", seg))
             cur, last_ctrl = end, None
         last_cmd = up
+    if any(
+        not (math.isfinite(x) and math.isfinite(y) and abs(x) < 1e12 and abs(y) < 1e12)
+        for _, pts in out
+        for x, y in pts
+    ):
+        raise ValueError("a coordinate in the path data is not a finite number of reasonable size")
     return out
 
 

@@ -154,9 +154,13 @@ def _preset(name: str, adjustments: dict[str, float] | None = None) -> etree._El
 
 
 def custom_geometry(
-    paths: list[VectorPath], box: Box, view_box: tuple[float, float, float, float] | None
+    paths: list[VectorPath],
+    box: Box,
+    view_box: tuple[float, float, float, float] | None,
+    ctx: PartContext | None = None,
 ) -> etree._Element:
-    """a:custGeom of SVG paths (node-local px, or `view_box` units scaled to the box)."""
+    """a:custGeom of SVG paths (node-local px, or `view_box` units scaled to the box). A path
+    whose data cannot be parsed is left out (reported through `ctx`)."""
     if view_box is not None and view_box[2] > 0 and view_box[3] > 0:
         mx, my, vw, vh = view_box
         sx, sy = box.w / vw, box.h / vh
@@ -168,13 +172,19 @@ def custom_geometry(
     sub(geom, "a:rect", {"l": "l", "t": "t", "r": "r", "b": "b"})
     lst = sub(geom, "a:pathLst")
     w, h = max(1, emu(box.w)), max(1, emu(box.h))
-    for vp in paths:
+    for i, vp in enumerate(paths):
+        try:
+            commands = parse_path(vp.d)
+        except (ValueError, ArithmeticError) as exc:
+            if ctx is not None:
+                ctx.loss("bad-vector-path", f"path {i + 1} is not valid SVG path data ({exc}); not drawn", "error")
+            continue
         path = sub(
             lst,
             "a:path",
             {"w": w, "h": h, "fill": None if vp.filled else "none", "stroke": None if vp.stroked else False},
         )
-        for cmd, pts in parse_path(vp.d):
+        for cmd, pts in commands:
             if cmd == "Z":
                 sub(path, "a:close")
                 continue
@@ -222,7 +232,7 @@ def _geometry(node: NodeBase, box: Box, ctx: PartContext) -> etree._Element:
     if isinstance(node, VectorNode):
         if not node.paths:
             return _preset("rect")
-        return custom_geometry(node.paths, box, node.view_box)
+        return custom_geometry(node.paths, box, node.view_box, ctx)
     if isinstance(node, EllipseNode):
         if node.arc is not None:
             return custom_geometry([VectorPath(d=_arc_d(box.w, box.h, node.arc))], box, None)

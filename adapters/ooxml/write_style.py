@@ -9,7 +9,7 @@ from lxml import etree
 from ace_core.color import Color
 from ace_core.ir.style import Effect, GradientPaint, ImagePaint, Paint, SolidPaint, Stroke
 from adapters.ooxml.write_context import PartContext
-from adapters.ooxml.xmlgen import ang, el, emu, pct, sub
+from adapters.ooxml.xmlgen import LINE_WIDTH, ang, el, emu, emu_in, pct, sub
 
 __all__ = [
     "blip_fill",
@@ -186,7 +186,7 @@ def line_el(
     if not visible:
         return el("a:ln", None, el("a:noFill"))
     stroke = visible[-1]
-    attrs: dict[str, object] = {"w": emu(stroke.weight), "cap": _CAP.get(stroke.cap)}
+    attrs: dict[str, object] = {"w": emu_in(stroke.weight, LINE_WIDTH), "cap": _CAP.get(stroke.cap)}
     if stroke.align == "INSIDE":
         attrs["algn"] = "in"
     node = el("a:ln", attrs)

@@ -10,7 +10,7 @@ from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
 from adapters.ooxml.write_style import fill_el, line_el, pick_paint
 from adapters.ooxml.write_text import text_body
-from adapters.ooxml.xmlgen import el, emu, sub
+from adapters.ooxml.xmlgen import COORD32, el, emu, emu_in, sub
 
 __all__ = ["TABLE_URI", "cell_el", "table_el", "table_frame"]
 
@@ -42,10 +42,10 @@ def cell_el(cell: TableCell, ctx: PartContext, styled: bool = False) -> etree._E
         tc,
         "a:tcPr",
         {
-            "marL": emu(m.left) if m else None,
-            "marR": emu(m.right) if m else None,
-            "marT": emu(m.top) if m else None,
-            "marB": emu(m.bottom) if m else None,
+            "marL": emu_in(m.left, COORD32) if m else None,
+            "marR": emu_in(m.right, COORD32) if m else None,
+            "marT": emu_in(m.top, COORD32) if m else None,
+            "marB": emu_in(m.bottom, COORD32) if m else None,
             "vert": cell.text.vertical if cell.text.vertical != "horz" else None,
             "anchor": _ANCHOR[cell.vertical_align],
         },

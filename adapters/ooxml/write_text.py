@@ -14,7 +14,7 @@ from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_style import color_el, fill_el
-from adapters.ooxml.xmlgen import ang, el, emu, sub, xml_text
+from adapters.ooxml.xmlgen import COORD32, TEXT_INDENT, TEXT_MARGIN, ang, el, emu, emu_in, sub, xml_text
 
 __all__ = ["body_pr", "level_el", "list_style", "paragraph_el", "run_props", "text_body"]
 
@@ -42,7 +42,7 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
         # stated and implied insets differently (LibreOffice, vertical text)
         if px is None:
             return None
-        value = emu(px)
+        value = emu_in(px, COORD32)
         fallback = emu(getattr(base, side)) if base is not None else default
         return None if fresh and abs(value - fallback) <= 1 else value
 
@@ -171,9 +171,9 @@ def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree.
     placeholder = ctx.node is not None and ctx.node.placeholder is not None
     bare = ctx.state.mode == "fresh" and not para.margin_left and not para.indent and not placeholder
     attrs: dict[str, object] = {
-        "marL": None if para.margin_left is None or bare else emu(para.margin_left),
+        "marL": None if para.margin_left is None or bare else emu_in(para.margin_left, TEXT_MARGIN),
         "lvl": para.level or None,
-        "indent": None if para.indent is None or bare else emu(para.indent),
+        "indent": None if para.indent is None or bare else emu_in(para.indent, TEXT_INDENT),
         "algn": _ALIGN.get(align or ""),
         "rtl": para.rtl,
     }
@@ -231,8 +231,8 @@ def level_el(para: Paragraph, ctx: PartContext, tag: str | None = None) -> etree
     """a:lvlNpPr of a list style level: only what the Paragraph states (None fields inherit;
     bullet None inherits, Bullet(type='NONE') is a:buNone), with its run style as a:defRPr."""
     attrs: dict[str, object] = {
-        "marL": emu(para.margin_left) if para.margin_left is not None else None,
-        "indent": emu(para.indent) if para.indent is not None else None,
+        "marL": emu_in(para.margin_left, TEXT_MARGIN) if para.margin_left is not None else None,
+        "indent": emu_in(para.indent, TEXT_INDENT) if para.indent is not None else None,
         "algn": _ALIGN.get(para.align or ""),
         "rtl": para.rtl,
     }

@@ -8,19 +8,24 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ace_core.errors import AceError, InternalError
+from ace_core.errors import AceError, BadInputError, InternalError
 from ace_core.fsutil import atomic_write_bytes
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode
+from ace_core.limits import MAX_SLIDES
+from ace_core.textscrub import report_scrubbed, scrub_deck
 
 __all__ = ["patchable", "render_bytes", "solved", "write_pptx"]
 
 
-def patchable(deck: Deck) -> bool:
-    """True when the deck was read from a .pptx whose bytes are still in its asset store."""
-    src = deck.source
-    return bool(src is not None and src.format == "pptx" and src.package and deck.store.has(src.package))
+def patchable(deck: Deck, report: LossReport | None = None) -> bool:
+    """True when the deck was read from a .pptx whose bytes are still in its asset store and are
+    the file its provenance names (sha256); a source package that fails the check is reported."""
+    key, why = deck.source_package("pptx")
+    if why and report is not None:
+        report.add("source-package", f"{why}; the .pptx is generated fresh", severity="warning", stage="write")
+    return key is not None
 
 
 def solved(deck: Deck) -> Deck:
@@ -52,7 +57,25 @@ def render_bytes(
     from ace_core.ir.asset_refs import without_missing_assets
 
     deck, _ = without_missing_assets(deck, report, "pptx")
-    if not fresh and patchable(deck):
+    clean, scrubbed = scrub_deck(deck)
+    attempt = LossReport()
+    try:
+        result = _render(clean, fresh, attempt, variant, scrubbed, keep_strict)
+    except ValueError as exc:  # lxml refused a string: a character the quick check does not look for
+        if "XML compatible" not in str(exc):
+            raise
+        clean, scrubbed = scrub_deck(deck, thorough=True)
+        attempt = LossReport()
+        result = _render(clean, fresh, attempt, variant, scrubbed, keep_strict)
+    report.extend(attempt)
+    return result
+
+
+def _render(
+    deck: Deck, fresh: bool, report: LossReport, variant: str | None, scrubbed: list, keep_strict: bool
+) -> tuple[bytes, str]:
+    report_scrubbed(report, scrubbed, "pptx")
+    if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
 
         return write_patch(deck, report, variant, keep_strict=keep_strict), "patch"
@@ -65,6 +88,14 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
     """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`; option
     `keep_strict` keeps an ISO-Strict source Strict); returns the write's loss report."""
     report = LossReport()
+    limit = MAX_SLIDES.value
+    if len(deck.slides) > limit:  # refused before any work: ACE could not read the file back
+        raise MAX_SLIDES.refuse(
+            f"the deck has {len(deck.slides):,} slides, more than a .pptx ACE reads may hold; nothing written "
+            "(split the deck)",
+            where=str(path),
+            needed=len(deck.slides),
+        )
     try:
         variant = Path(path).suffix.lstrip(".").lower() or None
         keep_strict = bool(options.get("keep_strict", False))
@@ -73,5 +104,21 @@ def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False,
         raise
     except Exception as exc:  # a bug: report it as one, never leave a partial file
         raise InternalError(f"writing the .pptx failed: {type(exc).__name__}: {exc}", where=str(path)) from exc
+    check_readable(data, str(path))
     atomic_write_bytes(Path(path), data)
     return report
+
+
+def check_readable(data: bytes, where: str) -> None:
+    """Refuse to write a package the reader would refuse (parts, unpacked bytes, compression ratio:
+    the same limits, checked from the zip directory)."""
+    from adapters.ooxml.package import Package
+
+    try:
+        Package(data, where)
+    except BadInputError as exc:
+        raise BadInputError(
+            f"the .pptx would be one ACE refuses to read back: {exc.what}; nothing written (split the deck)",
+            where=where,
+            hint=exc.hint,
+        ) from exc

@@ -6,6 +6,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.textscrub import strip_bad_chars
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml.ns import NS, qn
 
@@ -35,7 +36,7 @@ def _attrs(attrib: dict[str, Any] | None) -> dict[str, str]:
         name = qn(key) if ":" in key and not key.startswith("{") else key
         if isinstance(value, bool):
             value = "1" if value else "0"
-        out[name] = str(value)
+        out[name] = xml_text(value) if isinstance(value, str) else str(value)
     return out
 
 
@@ -56,13 +57,32 @@ def sub(parent: etree._Element, tag: str, attrib: dict[str, Any] | None = None) 
     return etree.SubElement(parent, qn(tag), _attrs(attrib))
 
 
+_MAX_EMU = 27273042316900  # ST_Coordinate's bound: every written EMU stays within it
+
+
 def emu(px: float) -> int:
-    """px -> EMU (integer)."""
-    return round(px * EMU_PER_PX)
+    """px -> EMU (integer), NaN as 0, clamped to what ST_Coordinate allows."""
+    value = px * EMU_PER_PX
+    if value != value:
+        return 0
+    return round(max(-_MAX_EMU, min(_MAX_EMU, value)))
+
+
+LINE_WIDTH = (0, 20116800)  # ST_LineWidth
+TEXT_MARGIN = (0, 51206400)  # ST_TextMargin
+TEXT_INDENT = (-51206400, 51206400)  # ST_TextIndent
+COORD32 = (-2147483648, 2147483647)  # ST_Coordinate32 (insets, cell margins)
+
+
+def emu_in(px: float, bounds: tuple[int, int]) -> int:
+    """px -> EMU within a schema type's `bounds` (LINE_WIDTH, TEXT_MARGIN, ...)."""
+    return max(bounds[0], min(bounds[1], emu(px)))
 
 
 def ang(deg: float) -> int:
-    """degrees -> 60000ths of a degree, normalised to [0, 360)."""
+    """degrees -> 60000ths of a degree, normalised to [0, 360) (NaN / infinities as 0)."""
+    if deg != deg or deg in (float("inf"), float("-inf")):
+        return 0
     return round((deg % 360.0) * 60000) % 21600000
 
 
@@ -71,12 +91,9 @@ def pct(fraction: float) -> int:
     return round(fraction * 100000)
 
 
-_BAD_XML_CHARS = {c: None for c in range(32) if c not in (9, 10, 13)}
-
-
 def xml_text(text: str) -> str:
-    """`text` without the control characters XML 1.0 cannot hold."""
-    return text.translate(_BAD_XML_CHARS).replace("\ufffe", "").replace("\uffff", "")
+    """`text` without the characters XML 1.0 cannot hold (controls, U+FFFE / U+FFFF, lone surrogates)."""
+    return strip_bad_chars(text)
 
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'

@@ -40,12 +40,7 @@ class HtmlBackend(NativeBackend):
         folder = self.work_dir()
         text, ctx = render_html(deck, assets="external", asset_dir_name=ASSET_DIR, embed_source=True)
         deck = ctx.deck  # as written: EMF / WMF / TIFF pictures converted for the browser
-        for key in sorted(deck.assets):
-            if ctx.has_asset(key):
-                target = folder / ASSET_DIR / ctx.asset_file_name(key)
-                if not target.exists():
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(deck.asset_bytes(key))
+        ctx.write_beside(folder / ASSET_DIR)
         root = lxml.html.document_fromstring(text)
         header = deck.model_copy(update={"slides": []})
         header.attach_store(deck.store)

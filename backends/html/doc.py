@@ -20,6 +20,7 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
+from ace_core.assets import asset_path
 from ace_core.errors import ToolError
 from ace_core.ir.layout_props import AutoLayout
 from adapters.html.schema import (
@@ -186,10 +187,9 @@ class HtmlDoc(NativeDoc):
         for key in missing:
             info = header.assets[key]
             ext = EXT_BY_MIME.get(info.mime, "bin")
-            target = self.asset_dir / ASSET_DIR / f"{key}.{ext}"
+            target = asset_path(self.asset_dir / ASSET_DIR, f"{key}.{ext}")
             if not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(header.asset_bytes(key))
+                header.store.copy_to(key, target)
             if info.mime.startswith("image/"):
                 props.append(f'--a-{key}:url("{ASSET_DIR}/{key}.{ext}")')
             known[key] = info.model_dump(mode="json", exclude_defaults=True)

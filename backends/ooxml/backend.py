@@ -11,12 +11,12 @@ serialize() gives the agent OpenXML text; render() goes through LibreOffice."""
 from __future__ import annotations
 
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ace_core.ids import IdFactory
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.ns import RT
 from adapters.ooxml.package_out import OutPackage
@@ -112,7 +112,7 @@ class OoxmlBackend(NativeBackend):
                 height = max(1, round(width * doc.header.height / doc.header.width))
                 positions = [doc.order.index(sid) for sid in wanted]
                 return render_pptx_warm(doc.package_bytes(), positions, out, width=width, height=height)
-        with tempfile.TemporaryDirectory(prefix="ace-ooxml-") as tmp:
+        with temp_dir("ooxml") as tmp:
             src = Path(tmp) / "deck.pptx"
             src.write_bytes(doc.package_bytes())
             pngs = render_pptx(src, Path(tmp) / "png", width=width)

@@ -15,7 +15,7 @@ from ace_core.ir.style import Effect, ImagePaint, Point
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.write_context import CLR_MAP
 from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, solid_fill
-from adapters.ooxml.xmlgen import el, emu, pct
+from adapters.ooxml.xmlgen import LINE_WIDTH, el, emu_in, pct
 from backends.native import Handlers, NCtx
 from backends.ooxml.doc import OoxmlDoc
 from backends.ooxml.edit import abs_box, body_of, fill_text, set_shape_fill
@@ -163,7 +163,7 @@ def set_stroke(ctx: NCtx, p: Any) -> None:
         if p.weight == 0:
             replace_group(ln, el("a:noFill"), (*FILL_TAGS,), LN_ORDER)
         else:
-            ln.set("w", str(emu(p.weight)))
+            ln.set("w", str(emu_in(p.weight, LINE_WIDTH)))
     if p.strokeColor is not None and p.weight != 0:
         replace_group(ln, solid_fill(p.strokeColor, pctx), FILL_TAGS, LN_ORDER)
     if p.align is not None:

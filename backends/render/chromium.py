@@ -7,7 +7,6 @@ default (see ace_core.browser); blocked requests are reported per slide."""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from ace_core.errors import BadInputError, RenderError
 from ace_core.fsutil import atomic_write_bytes
 from ace_core.html_slides import iter_slides
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 
 __all__ = ["RenderResult", "SlideRender", "render_deck", "render_html"]
 
@@ -55,6 +55,8 @@ class SlideRender:
 @dataclass
 class RenderResult:
     slides: list[SlideRender]
+    skipped: list[str] = field(default_factory=list)
+    """frame documents of a viewer page that were not rendered, and why"""
 
     @property
     def paths(self) -> list[Path]:
@@ -63,7 +65,7 @@ class RenderResult:
     @property
     def blocked(self) -> list[str]:
         """Every refused URL, once, in order of first appearance."""
-        return list(dict.fromkeys(u for s in self.slides for u in s.blocked))
+        return list(dict.fromkeys([*(u for s in self.slides for u in s.blocked), *self.skipped]))
 
 
 def render_html(
@@ -85,8 +87,9 @@ def render_html(
     session = session or default_session()
     shots: list[tuple[SlideRender, bytes]] = []
     out = Path(out_dir)
+    skipped: list[str] = []
     for n, slide in enumerate(
-        iter_slides(session, src, javascript=javascript, timeout=timeout, base_dir=base_dir), start=1
+        iter_slides(session, src, javascript=javascript, timeout=timeout, base_dir=base_dir, skipped=skipped), start=1
     ):
         if n > MAX_SLIDES:
             raise RenderError(f"more than {MAX_SLIDES} slides", where=str(src), hint="split the deck")
@@ -110,7 +113,7 @@ def render_html(
         raise RenderError("the page has no slide to render", where=str(src))
     for info, png in shots:
         atomic_write_bytes(info.path, png)
-    return RenderResult(slides=[info for info, _ in shots])
+    return RenderResult(slides=[info for info, _ in shots], skipped=skipped)
 
 
 def render_deck(
@@ -128,7 +131,7 @@ def render_deck(
     adapter = registry().get("html")
     if not adapter.info.can_write:
         raise RenderError("the HTML writer is not available yet", where="adapters.html")
-    with tempfile.TemporaryDirectory(prefix="ace-html-") as tmp:
+    with temp_dir("html") as tmp:
         html = Path(tmp) / "deck.html"
         adapter.write(deck, html)
         return render_html(html, out_dir, width=width, session=session, prefix=prefix, progress=progress)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import tempfile
 from pathlib import Path
 
 from ace_core.errors import BadInputError, RenderError
 from ace_core.soffice import DEFAULT_TIMEOUT, convert_with_soffice, find_soffice
+from ace_core.tempfiles import temp_dir
 from backends.render.raster import pdf_to_pngs
 
 __all__ = [
@@ -34,8 +34,15 @@ _PNG_NAME = re.compile(r"^slide-\d{3,}\.png$")
 PDF_FILTER = 'pdf:impress_pdf_Export:{"ExportHiddenSlides":{"type":"boolean","value":"true"}}'
 
 
-def render_to_pdf(src: Path, out_dir: Path, *, timeout: float = DEFAULT_TIMEOUT, where: str | None = None) -> Path:
-    return convert_with_soffice(src, out_dir, PDF_FILTER, timeout=timeout, where=where)
+def render_to_pdf(
+    src: Path,
+    out_dir: Path,
+    *,
+    timeout: float | None = None,
+    where: str | None = None,
+    removed: list[str] | None = None,
+) -> Path:
+    return convert_with_soffice(src, out_dir, PDF_FILTER, timeout=timeout, where=where, removed=removed)
 
 
 def count_pptx_slides(src: Path) -> int:
@@ -56,10 +63,18 @@ def count_pptx_slides(src: Path) -> int:
     return count
 
 
-def render_pptx(src: Path, out_dir: Path, *, width: int = 1280, timeout: float = DEFAULT_TIMEOUT) -> list[Path]:
+def render_pptx(
+    src: Path,
+    out_dir: Path,
+    *,
+    width: int = 1280,
+    timeout: float | None = None,
+    removed: list[str] | None = None,
+) -> list[Path]:
     """Render every slide of `src` to `out_dir/slide-NNN.png` at `width` px and return the paths.
     Hidden slides are rendered too, so PNG n is slide n. PNGs of an earlier render in `out_dir`
-    beyond the new slide count are removed; nothing is written when the render fails."""
+    beyond the new slide count are removed; nothing is written when the render fails. LibreOffice
+    opens a sanitized copy: the external links it left out are appended to `removed`."""
     src = Path(src)
     if not src.is_file():
         raise BadInputError("file not found", where=str(src), hint="check the path")
@@ -69,14 +84,13 @@ def render_pptx(src: Path, out_dir: Path, *, width: int = 1280, timeout: float =
         is_zip = fh.read(4) == b"PK\x03\x04"
     if is_zip or src.suffix.lower() in _OOXML_SUFFIXES:
         expected = count_pptx_slides(src)
-    with tempfile.TemporaryDirectory(prefix="ace-render-") as tmp:
-        tmpdir = Path(tmp)
+    with temp_dir("render") as tmpdir:
         pngs: list[Path] = []
         if expected != 0:
             # a copy with a plain name: LibreOffice names its output after the input's stem
             plain = tmpdir / ("deck" + (src.suffix.lower() or ".pptx"))
             shutil.copyfile(src, plain)
-            pdf = render_to_pdf(plain, tmpdir / "pdf", timeout=timeout, where=str(src))
+            pdf = render_to_pdf(plain, tmpdir / "pdf", timeout=timeout, where=str(src), removed=removed)
             pngs = pdf_to_pngs(pdf, tmpdir / "png", width=width)
             if expected is not None and len(pngs) != expected:
                 raise RenderError(

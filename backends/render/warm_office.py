@@ -31,6 +31,7 @@ from typing import Any
 
 from ace_core.errors import RenderError, UnsupportedError
 from ace_core.soffice import find_soffice, soffice_headless
+from ace_core.soffice_sandbox import network_sandbox, sanitize_package, write_profile
 
 __all__ = ["UNO_PYTHON_ENV", "WarmOffice", "find_uno_python", "render_pptx_warm", "slide_only", "warm_office"]
 
@@ -91,9 +92,14 @@ class WarmOffice:
             )
         soffice = find_soffice()
         self._profile = Path(tempfile.mkdtemp(prefix="ace-warm-lo-"))
+        write_profile(self._profile)  # linked content and macros blocked, as for every soffice call
         pipe = f"ace-{os.getpid()}-{secrets.token_hex(6)}"
         env = dict(os.environ, HOME=str(self._profile), SAL_USE_VCLPLUGIN="svp")
-        cmd = [*soffice_headless(soffice, self._profile), f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"]
+        cmd = [
+            *network_sandbox(),
+            *soffice_headless(soffice, self._profile),
+            f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext",
+        ]
         out = subprocess.DEVNULL
         self._office = subprocess.Popen(cmd, stdin=out, stdout=out, stderr=out, env=env, start_new_session=True)
         self._worker = subprocess.Popen(
@@ -178,7 +184,12 @@ class WarmOffice:
             docs.mkdir(exist_ok=True)
             src = docs / f"{key}.pptx"
             if self._doc != src:
-                src.write_bytes(package)
+                raw = docs / f"{key}.raw.pptx"
+                raw.write_bytes(package)
+                try:  # LibreOffice opens a copy without external or out-of-package targets
+                    sanitize_package(raw, src)
+                finally:
+                    raw.unlink(missing_ok=True)
                 if self._doc is not None:
                     self._doc.unlink(missing_ok=True)
                 self._doc = src

@@ -15,7 +15,6 @@ copy of the document that replaces it only on success, so a failed command chang
 
 from __future__ import annotations
 
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -220,7 +219,12 @@ class SceneGraphBackend(ChannelHost):
 
     def work_dir(self) -> Path:
         if self._work_dir is None:
-            self._work_dir = Path(tempfile.mkdtemp(prefix="ace-scenegraph-"))
+            import weakref
+
+            from ace_core.tempfiles import make_temp_dir, release
+
+            self._work_dir = make_temp_dir("scenegraph")
+            weakref.finalize(self, release, str(self._work_dir))
         self._work_dir.mkdir(parents=True, exist_ok=True)
         return self._work_dir
 

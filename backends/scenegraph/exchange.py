@@ -3,7 +3,6 @@ Figma adapter (adapters.figma: build_document / read_figma_data)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +21,13 @@ _REST_KEYS = {"absoluteBoundingBox", "relativeTransform", "characters", "layoutM
 
 def parse_json_arg(value: Any) -> Any:
     if isinstance(value, str):
+        from ace_core.errors import BadInputError
+        from ace_core.jsonio import parse_json
+
         try:
-            return json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise ToolError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", field="json") from exc
+            return parse_json(value, where="json").data
+        except BadInputError as exc:
+            raise ToolError(exc.what, field="json") from exc
     return value
 
 

@@ -84,6 +84,13 @@ def convert(
         help="Figma output: Figma Slides nodes (SLIDE_GRID / SLIDE_ROW / SLIDE), which Figma's REST "
         "specification does not list; default: a design file with one frame per slide.",
     ),
+    timeout: float | None = typer.Option(
+        None,
+        "--timeout",
+        min=1.0,
+        help="Time limit in seconds of each renderer wait (Chromium for arbitrary HTML, LibreOffice for "
+        "picture conversion).",
+    ),
     json_: bool = JSON_OPTION,
 ) -> int | None:
     """Convert decks between formats. Inputs are never modified; a batch reports each file and
@@ -104,12 +111,17 @@ def convert(
         write_options["embed_ir"] = True
     if figma_slides:
         write_options["slides"] = True
-    if images is not None and not _reads_figma(src, from_):
+    if images is not None and paths and paths[0] != "-" and not _reads_figma(Path(paths[0]), from_):
         write_options["images_dir"] = images
         images = None
     figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes, "fit": fit}
     read_options = {k: v for k, v in figma.items() if v is not None}
-    options = {"from_format": from_, "read_options": read_options, "write_options": write_options}
+    options = {
+        "from_format": from_,
+        "read_options": read_options,
+        "write_options": write_options,
+        "timeout": timeout,
+    }
     if out_dir is not None:
         if output is not None:
             raise BadInputError("-o and --out-dir exclude each other", where="ace convert", hint="give one")

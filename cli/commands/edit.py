@@ -4,7 +4,6 @@ OTHER --slides 2,5` copies slides in; `-i` runs the agent."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -14,6 +13,7 @@ import typer
 
 from ace_core.errors import BadInputError, ToolError, UnsupportedError
 from ace_core.fsutil import read_input
+from ace_core.tools.batch_input import parse_operations
 from cli.common import FROM_OPTION, JSON_OPTION, read_deck, report_losses, set_json
 from cli.output import out
 
@@ -102,6 +102,10 @@ def edit(
     editor = make_backend(backend, deck)
     origin = editor.export()
     outcome = editor.batch(operations["operations"], atomic=True, stop_on_error=True)
+    if not outcome["ok"] and "result" not in outcome:  # the batch itself was refused
+        err = outcome.get("error") or {}
+        where = "batch" + (f", field {err['field']}" if err.get("field") else "")
+        raise ToolError(f"{err.get('reason') or err.get('message')}; nothing was written", where=where)
     results = outcome["result"]["results"]
     if not outcome["ok"]:
         _fail(outcome["result"])
@@ -152,14 +156,7 @@ def _operations(ops: Path | None, insert_from: Path | None, slides: str | None, 
             args["index"] = at - 1
         operations.append({"tool": "insert_slides_from", "args": args, "id": "insert"})
     if ops is not None:
-        raw = read_input(ops, limit=MAX_OPS_BYTES)
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadInputError(f"not valid JSON: {exc}", where=str(ops), hint="give a list of {tool, args}") from exc
-        items = data.get("operations") if isinstance(data, dict) else data
-        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-            raise BadInputError("expected a list of {tool, args, id?} objects (or {operations: [...]})", where=str(ops))
+        items = parse_operations(read_input(ops, limit=MAX_OPS_BYTES), where=str(ops))
         offset = len(operations)
         operations.extend(_shift_refs(i, offset) for i in items) if offset else operations.extend(items)
     return {"operations": operations}

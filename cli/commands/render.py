@@ -102,7 +102,9 @@ def render_file(
         from backends.render.libreoffice import render_pptx
 
         with bar(None, "rendering (LibreOffice)"):
-            pngs = render_pptx(path, folder, width=width, timeout=timeout or 600.0)
+            pngs = render_pptx(path, folder, width=width, timeout=timeout or 600.0, removed=blocked)
+        if blocked:
+            out.warn(f"{len(blocked)} external link(s) not followed by LibreOffice, e.g. {blocked[0][:120]}")
         slides = []
         for i, p in enumerate(pngs, start=1):
             with Image.open(p) as im:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from ace_core.browser import BrowserSession, default_session
 from ace_core.errors import RenderError
 from ace_core.html_slides import SlideBox, iter_slides
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 from judge.metrics.compute import compute_slide_metrics
 from judge.metrics.dom_probe import ASPECT_JS, BACKGROUNDS_JS, PROBE_JS, STRIP_JS, parse_probe
 from judge.metrics.result import DeckMetrics, MetricParams, SlideMetrics
@@ -201,7 +201,7 @@ def measure_deck_html(
     adapter = registry().get("html")
     if not adapter.info.can_write:
         raise RenderError("the HTML writer is not available", where="adapters.html")
-    with tempfile.TemporaryDirectory(prefix="ace-metrics-") as tmp:
+    with temp_dir("metrics") as tmp:
         html = Path(tmp) / "deck.html"
         adapter.write(deck, html)
         result = measure_html(

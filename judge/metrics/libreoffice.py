@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import time
 import zipfile
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from PIL import Image
 from ace_core.errors import BadInputError, RenderError
 from ace_core.ir.deck import Deck
 from ace_core.ir.style import GradientPaint, ImagePaint, SolidPaint
+from ace_core.tempfiles import temp_dir
 from judge.metrics.compute import compute_slide_metrics
 from judge.metrics.ir_units import slide_units
 from judge.metrics.result import DeckMetrics, MetricParams, SlideMetrics
@@ -181,7 +181,7 @@ def measure_pptx_deck(
 
     width, height = round(deck.width), round(deck.height)
     flat = flatten_backgrounds(deck, package) or package
-    with tempfile.TemporaryDirectory(prefix="ace-metrics-") as tmp:
+    with temp_dir("metrics") as tmp:
         out = Path(tmp) / "png"
         if cache_dir is not None:
             out = Path(cache_dir) / f"{hashlib.sha256(flat).hexdigest()[:24]}-{width}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ace_core.browser import BrowserSession
 from ace_core.ir.deck import Deck
+from ace_core.tempfiles import temp_dir
 from judge.metrics.result import DeckMetrics, MetricParams
 
 __all__ = ["measure_deck", "measure_file", "slide_count"]
@@ -71,12 +72,11 @@ def measure_deck(
         return measure_deck_html(deck, params=params, session=session, progress=progress)
     if pipeline != "libreoffice":
         raise ValueError(f"unknown pipeline {pipeline!r} (chromium or libreoffice)")
-    import tempfile
 
     from adapters import read, write
     from judge.metrics.libreoffice import measure_pptx_deck
 
-    with tempfile.TemporaryDirectory(prefix="ace-metrics-") as tmp:
+    with temp_dir("metrics") as tmp:
         pptx = Path(tmp) / "deck.pptx"
         write(deck, pptx, fmt="pptx")
         back = read(pptx, fmt="pptx")

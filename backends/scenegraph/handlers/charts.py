@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -321,10 +320,13 @@ def _rows_from_file(path: str) -> list[list[str]]:
         raise ToolError(f"data file is over {MAX_DATA_FILE} bytes", field="source")
     text = src.read_text(encoding="utf-8-sig", errors="replace")
     if src.suffix.lower() == ".json":
+        from ace_core.errors import BadInputError
+        from ace_core.jsonio import parse_json
+
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ToolError(f"not valid JSON: {exc}", field="source") from exc
+            data = parse_json(text, where=str(src)).data
+        except BadInputError as exc:
+            raise ToolError(exc.what, field="source") from exc
         if isinstance(data, dict) and "categories" in data and "series" in data:
             header = ["", *[s["name"] for s in data["series"]]]
             rows = [[str(c), *[str(s["values"][i]) for s in data["series"]]] for i, c in enumerate(data["categories"])]
