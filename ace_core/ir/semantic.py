@@ -14,6 +14,7 @@ __all__ = [
     "CellBorders",
     "ChartAxis",
     "ChartData",
+    "ChartLayout",
     "ChartLegend",
     "ChartSeries",
     "ConnectorEnd",
@@ -79,6 +80,7 @@ class ChartSeries(IRModel):
     fill: Paint | None = None
     line: Stroke | None = None
     marker: str | None = Field(None, description="none, circle, square, diamond, triangle, ...")
+    marker_size: float | None = Field(None, description="pt (OOXML c:marker/c:size, 2..72)")
     point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
     smooth: bool = False
     chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
@@ -93,6 +95,21 @@ class ChartAxis(IRModel):
     number_format: str | None = None
     gridlines: bool = False
     reverse: bool = False
+    text_style: TextStyle | None = Field(None, description="tick labels (size, colour, family); None = the chart's")
+    line: Stroke | None = Field(None, description="the axis line; an invisible paint = no line; None = default")
+    gridline_stroke: Stroke | None = Field(None, description="major gridlines' look; None = default")
+    tick_marks: Literal["none", "in", "out", "cross"] | None = Field(None, description="major tick marks")
+
+
+class ChartLayout(IRModel):
+    """A manual layout: a box as fractions of the chart area; `inner` = the plot area without
+    its tick labels (OOXML layoutTarget inner), else with them."""
+
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 1.0
+    h: float = 1.0
+    inner: bool = False
 
 
 class ChartLegend(IRModel):
@@ -108,6 +125,7 @@ class DataLabels(IRModel):
     show_percent: bool = False
     position: str | None = Field(None, description="ctr, inEnd, inBase, outEnd, bestFit, t, b, l, r")
     number_format: str | None = None
+    text_style: TextStyle | None = Field(None, description="the labels' text; None = the chart's")
 
 
 class ChartData(IRModel):
@@ -133,6 +151,8 @@ class ChartData(IRModel):
     text_style: TextStyle | None = Field(
         None, description="chart-wide default text (OOXML chartSpace txPr): axis labels, legend, data labels"
     )
+    plot_fills: list[Paint] | None = Field(None, description="the plot area's fill ([] = none); None = default")
+    plot_layout: ChartLayout | None = Field(None, description="the plot area's manual layout; None = automatic")
 
 
 class ConnectorEnd(IRModel):

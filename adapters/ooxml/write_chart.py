@@ -16,7 +16,7 @@ from pptx.util import Pt
 
 from ace_core.ir.nodes import ChartNode
 from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
-from ace_core.ir.style import SolidPaint
+from ace_core.ir.style import SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.ns import NS, RT
@@ -24,6 +24,7 @@ from adapters.ooxml.package_out import CONTENT_TYPES
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
 from adapters.ooxml.write_style import fill_el, line_el, pick_paint
+from adapters.ooxml.write_text import run_props
 from adapters.ooxml.xmlgen import el, sub
 
 __all__ = ["chart_frame", "chart_part_xml", "chart_type_of", "data_only_change", "replace_chart_data"]
@@ -149,6 +150,82 @@ def _font(font: Any, style: TextStyle | None) -> None:
         font.color.rgb = RGBColor(r, g, b)
 
 
+def text_props(style: TextStyle | None, ctx: PartContext) -> etree._Element | None:
+    """c:txPr setting a chart element's text (size, weight, colour, family), None without a style."""
+    if style is None:
+        return None
+    return el(
+        "c:txPr",
+        None,
+        el("a:bodyPr"),
+        el("a:lstStyle"),
+        el("a:p", None, el("a:pPr", None, run_props(style, ctx, "a:defRPr")), el("a:endParaRPr", {"lang": "en-US"})),
+    )
+
+
+def _put(parent: etree._Element, child: etree._Element, before: tuple[str, ...]) -> None:
+    """Replace `parent`'s child of the same tag with `child`, else insert it before the first of
+    the `before` tags (schema order), else append it."""
+    old = parent.find(child.tag)
+    if old is not None:
+        old.addprevious(child)
+        parent.remove(old)
+        return
+    for tag in before:
+        anchor = parent.find(f"{_C}{tag}")
+        if anchor is not None:
+            anchor.addprevious(child)
+            return
+    parent.append(child)
+
+
+# c:catAx / c:valAx / c:dateAx children after c:spPr and c:txPr, in schema order
+_AX_AFTER_SPPR = ("txPr", "crossAx", "crosses", "crossesAt", "auto", "lblAlgn", "lblOffset", "crossBetween")
+_AX_AFTER_TXPR = ("crossAx", "crosses", "crossesAt", "auto", "lblAlgn", "lblOffset", "crossBetween")
+_AX_AFTER_TICKS = ("minorTickMark", "tickLblPos", "spPr", "txPr", "crossAx")
+
+
+def _axis_look(axis_obj: Any, spec: ChartAxis, ctx: PartContext) -> None:
+    """What the IR says of an axis's look: tick label text, axis line, gridlines, tick marks."""
+    ax = axis_obj._element
+    if spec.tick_marks is not None:
+        _put(ax, el("c:majorTickMark", {"val": spec.tick_marks}), _AX_AFTER_TICKS)
+    if spec.line is not None:
+        _put(ax, el("c:spPr", None, line_el([spec.line], ctx)), _AX_AFTER_SPPR)
+    tx = text_props(spec.text_style, ctx)
+    if tx is not None:
+        _put(ax, tx, _AX_AFTER_TXPR)
+    if spec.gridlines and spec.gridline_stroke is not None:
+        grid = ax.find(f"{_C}majorGridlines")
+        if grid is not None:
+            _put(grid, el("c:spPr", None, line_el([spec.gridline_stroke], ctx)), ("extLst",))
+
+
+def _plot_area(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
+    """The plot area's manual layout (its first child) and fill (its c:spPr)."""
+    plot = space.find(f"{_C}chart/{_C}plotArea")
+    if plot is None:
+        return
+    box = chart.plot_layout
+    if box is not None:
+        manual = el("c:manualLayout")
+        if box.inner:
+            sub(manual, "c:layoutTarget", {"val": "inner"})
+        sub(manual, "c:xMode", {"val": "edge"})
+        sub(manual, "c:yMode", {"val": "edge"})
+        for key in ("x", "y", "w", "h"):
+            sub(manual, f"c:{key}", {"val": repr(float(getattr(box, key)))})
+        layout = el("c:layout", None, manual)
+        old = plot.find(f"{_C}layout")
+        if old is not None:
+            plot.remove(old)
+        plot.insert(0, layout)
+    if chart.plot_fills is not None:
+        paint = pick_paint(chart.plot_fills, ctx)
+        sp_pr = el("c:spPr", None, fill_el(paint, ctx) if paint is not None else el("a:noFill"))
+        _put(plot, sp_pr, ("extLst",))
+
+
 def _axis(axis_obj: Any, spec: ChartAxis) -> None:
     axis_obj.visible = spec.visible
     axis_obj.has_major_gridlines = spec.gridlines
@@ -191,6 +268,10 @@ def _series_style(ser_obj: Any, spec: ChartSeries, ctx: PartContext, kind_name: 
         _replace_sppr(ser_obj, parts)
     if spec.marker and hasattr(ser_obj, "marker") and spec.marker in _MARKERS:
         ser_obj.marker.style = _MARKERS[spec.marker]
+        if spec.marker_size is not None:
+            ser_obj.marker.size = max(2, min(72, round(spec.marker_size)))
+        if lineish and spec.fill is not None and spec.marker != "none":
+            _replace_sppr(ser_obj.marker, [fill_el(spec.fill, ctx), line_el([Stroke(paint=spec.fill)], ctx)])
     if spec.smooth and hasattr(ser_obj, "smooth"):
         ser_obj.smooth = True
     if spec.point_fills:
@@ -240,6 +321,8 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         try:
             _axis(obj.category_axis, chart.x_axis)
             _axis(obj.value_axis, chart.y_axis)
+            _axis_look(obj.category_axis, chart.x_axis, ctx)
+            _axis_look(obj.value_axis, chart.y_axis, ctx)
         except ValueError:
             pass  # a chart kind without that axis
     if chart.gap_width is not None and hasattr(plot, "gap_width"):
@@ -256,6 +339,7 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
             hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
+    _plot_area(space, chart, ctx)
     if chart.extra_types:
         ctx.loss("chart-combo", f"combo chart: the {', '.join(chart.extra_types)} plots are written as the main type")
     _fix_schema(space)
@@ -277,6 +361,9 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         if spec.number_format:
             dl.number_format = spec.number_format
             dl.number_format_is_linked = False
+        tx = text_props(spec.text_style, ctx)
+        if tx is not None:
+            _put(dl._element, tx, ("dLblPos", "showLegendKey", "showVal"))
     except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
         ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
 
