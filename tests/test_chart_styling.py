@@ -5,6 +5,7 @@ the way PowerPoint 2013+ writes every chart; read, write fresh, read back, and d
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 from lxml import etree
@@ -15,6 +16,7 @@ from pptx.util import Inches
 from test_ooxml_read import rezip
 
 from ace_core.drawing.charts import chart_svg
+from ace_core.ir.semantic import ChartView3D
 from adapters.ooxml.read_deck import read_pptx
 from adapters.ooxml.validate import check_package
 from adapters.ooxml.writer import write_pptx
@@ -134,3 +136,58 @@ def test_the_svg_draws_the_chart_s_own_tick_text_gridlines_and_plot_area(tmp_pat
     plot = next(r for r in root.iter(SVG + "rect") if r.get("fill") == "#fff2cc")
     assert [float(plot.get(k)) for k in ("x", "y", "width", "height")] == [80.0, 100.0, 480.0, 250.0]
     assert any(t.text == "Chart Title" for t in root.iter(SVG + "text"))
+
+
+# -- 3-D charts and exploded pies ---------------------------------------------------------------
+def _pie_3d(body: bytes) -> bytes:
+    root = etree.fromstring(body)
+    chart = root.find(_q("c:chart"))
+    pie = chart.find(f"{_q('c:plotArea')}/{_q('c:pieChart')}")
+    pie.tag = _q("c:pie3DChart")
+    for extra in pie.findall(_q("c:firstSliceAng")):
+        pie.remove(extra)
+    view = etree.fromstring(
+        f'<c:view3D xmlns:c="{C}"><c:rotX val="30"/><c:rotY val="0"/><c:rAngAx val="0"/>'
+        '<c:perspective val="30"/></c:view3D>'
+    )
+    chart.find(_q("c:plotArea")).addprevious(view)
+    ser = pie.find(_q("c:ser"))
+    ser.find(_q("c:tx")).addnext(etree.fromstring(f'<c:explosion xmlns:c="{C}" val="25"/>'))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def test_a_3d_pie_keeps_its_view_and_exploded_slices_in_a_fresh_write(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2", "Q3"]
+    data.add_series("Sales", (8.2, 3.2, 1.4))
+    slide.shapes.add_chart(XL_CHART_TYPE.PIE, Inches(1), Inches(1), Inches(6), Inches(4), data)
+    prs.save(tmp_path / "pie.pptx")
+    src = rezip(tmp_path / "pie.pptx", tmp_path / "pie3d.pptx", {"ppt/charts/chart1.xml": _pie_3d})
+    chart = _chart(read_pptx(src))
+    assert chart.view_3d is not None and (chart.view_3d.rot_x, chart.view_3d.right_angle_axes) == (30, False)
+    assert chart.series[0].explosion == 25
+    out = tmp_path / "fresh.pptx"
+    write_pptx(read_pptx(src), out, fresh=True)
+    assert check_package(out.read_bytes()) == []
+    again = _chart(read_pptx(out))
+    assert again.view_3d == chart.view_3d and again.series[0].explosion == 25
+    svg = chart_svg(chart, 600, 400)
+    assert "3-D chart drawn flat" in svg.losses  # the HTML drawing says what it does not do
+
+
+def test_a_standard_3d_column_chart_is_written_with_its_series_axis(tmp_path: Path) -> None:
+    deck = read_pptx(_deck(tmp_path))
+    node = next(n for _, n in deck.iter_nodes() if n.type == "CHART")
+    node.chart = node.chart.model_copy(
+        update={"chart_type": "column", "grouping": "standard", "view_3d": ChartView3D(shape="box")}
+    )
+    out = tmp_path / "col3d.pptx"
+    write_pptx(deck, out, fresh=True)
+    assert check_package(out.read_bytes()) == []
+    again = _chart(read_pptx(out))
+    assert again.grouping == "standard" and again.view_3d is not None and again.view_3d.shape == "box"
+    with zipfile.ZipFile(out) as z:
+        xml = z.read(next(n for n in z.namelist() if n.startswith("ppt/charts/chart"))).decode()
+    assert "<c:bar3DChart>" in xml and "<c:serAx>" in xml

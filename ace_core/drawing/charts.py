@@ -516,6 +516,13 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
 # -- pie and doughnut --------------------------------------------------------------------------
 
 
+def _explosion(s: ChartSeries, i: int) -> float:
+    """How far slice i is pulled out of the pie, as a fraction of the radius."""
+    own = s.point_explosions[i] if s.point_explosions and i < len(s.point_explosions) else None
+    value = own if own is not None else s.explosion
+    return max(0.0, min(4.0, (value or 0.0) / 100.0))
+
+
 def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     s = chart.series[0] if chart.series else ChartSeries()
     vals = [max(v or 0.0, 0.0) for v in s.values]
@@ -528,6 +535,9 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     if total <= 0:
         out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="none" stroke="{_AXIS}"/>')
         return
+    pulls = [_explosion(s, i) for i in range(len(vals))]
+    r /= 1 + max(pulls, default=0.0)  # exploded slices stay inside the box
+    centre = cx, cy
     angle = -math.pi / 2
     labels = chart.data_labels
     for i, v in enumerate(vals):
@@ -536,6 +546,8 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
         sweep = 2 * math.pi * v / total
         col, alpha = _point_color(s, i)
         a0, a1 = angle, angle + sweep
+        mid = (a0 + a1) / 2
+        cx, cy = centre[0] + pulls[i] * r * math.cos(mid), centre[1] + pulls[i] * r * math.sin(mid)
         large = 1 if sweep > math.pi else 0
         if sweep >= 2 * math.pi - 1e-9:
             d = _circle_d(cx, cy, r)
@@ -733,6 +745,8 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     if undrawn:
         losses.append(f"combo chart: the {', '.join(undrawn)} part is drawn as {kind}")
     box = _legend(chart, box, out)
+    if chart.view_3d is not None:
+        losses.append("3-D chart drawn flat")
     if not chart.series:
         losses.append("chart has no series; only its frame is drawn")
     elif kind in ("pie", "doughnut"):

@@ -17,6 +17,7 @@ __all__ = [
     "ChartLayout",
     "ChartLegend",
     "ChartSeries",
+    "ChartView3D",
     "ConnectorEnd",
     "DataLabels",
     "TableCell",
@@ -82,6 +83,8 @@ class ChartSeries(IRModel):
     marker: str | None = Field(None, description="none, circle, square, diamond, triangle, ...")
     marker_size: float | None = Field(None, description="pt (OOXML c:marker/c:size, 2..72)")
     point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
+    explosion: float | None = Field(None, description="pie slices pulled out, percent of the radius")
+    point_explosions: list[float | None] | None = Field(None, description="per-slice explosion, percent")
     smooth: bool = False
     chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
 
@@ -99,6 +102,18 @@ class ChartAxis(IRModel):
     line: Stroke | None = Field(None, description="the axis line; an invisible paint = no line; None = default")
     gridline_stroke: Stroke | None = Field(None, description="major gridlines' look; None = default")
     tick_marks: Literal["none", "in", "out", "cross"] | None = Field(None, description="major tick marks")
+
+
+class ChartView3D(IRModel):
+    """How a 3-D chart is seen (OOXML c:view3D): rotations in degrees, perspective 0..240 (the
+    field of view x 2), right-angled axes, and the bar shape."""
+
+    rot_x: float = 15.0
+    rot_y: float = 20.0
+    perspective: float = 30.0
+    right_angle_axes: bool = True
+    depth_percent: float | None = None
+    shape: str | None = Field(None, description="box, cylinder, cone, pyramid, ...")
 
 
 class ChartLayout(IRModel):
@@ -153,6 +168,7 @@ class ChartData(IRModel):
     )
     plot_fills: list[Paint] | None = Field(None, description="the plot area's fill ([] = none); None = default")
     plot_layout: ChartLayout | None = Field(None, description="the plot area's manual layout; None = automatic")
+    view_3d: ChartView3D | None = Field(None, description="a 3-D chart's view; None = a flat chart")
 
 
 class ConnectorEnd(IRModel):

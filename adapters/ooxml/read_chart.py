@@ -8,7 +8,15 @@ import re
 from lxml import etree
 
 from ace_core.errors import AceError
-from ace_core.ir.semantic import ChartAxis, ChartData, ChartLayout, ChartLegend, ChartSeries, DataLabels
+from ace_core.ir.semantic import (
+    ChartAxis,
+    ChartData,
+    ChartLayout,
+    ChartLegend,
+    ChartSeries,
+    ChartView3D,
+    DataLabels,
+)
 from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from adapters.ooxml.context import Scope
@@ -208,6 +216,13 @@ def _series(
                 data["fill"] = paints[0]
     if _val(ser, "c:smooth") in ("1", "true"):
         data["smooth"] = True
+    explosion = to_float(_val(ser, "c:explosion"))
+    if explosion:
+        data["explosion"] = explosion
+    pulled = {int(_val(d, "c:idx", "0") or 0): to_float(_val(d, "c:explosion")) for d in ser.findall(qn("c:dPt"))}
+    pulled = {i: v for i, v in pulled.items() if v is not None}
+    if pulled:
+        data["point_explosions"] = [pulled.get(i) for i in range(max(len(data.get("values", [])), max(pulled) + 1))]
     points: dict[int, Paint] = {}
     for dpt in ser.findall(qn("c:dPt")):
         idx = int(_val(dpt, "c:idx", "0") or 0)
@@ -288,6 +303,26 @@ def _source_format(ax: etree._Element | None, plots: list[etree._Element]) -> st
     return None
 
 
+def _view_3d(chart: etree._Element | None, plot: etree._Element) -> ChartView3D:
+    """A 3-D chart's c:view3D (OOXML defaults where it says nothing) and its bars' c:shape."""
+    view = chart.find(qn("c:view3D")) if chart is not None else None
+    data: dict = {}
+    for key, tag in (("rot_x", "c:rotX"), ("rot_y", "c:rotY"), ("perspective", "c:perspective")):
+        v = to_float(_val(view, tag))
+        if v is not None:
+            data[key] = v
+    depth = to_float((_val(view, "c:depthPercent") or "").rstrip("%") or None)
+    if depth is not None:
+        data["depth_percent"] = depth
+    # without c:rAngAx the axes follow the perspective, as PowerPoint and LibreOffice draw a
+    # PowerPoint file (the schema's default of true applies only when the element is there)
+    data["right_angle_axes"] = view is not None and _val(view, "c:rAngAx", "0") in ("1", "true")
+    shape = _val(plot, "c:shape")
+    if shape:
+        data["shape"] = shape
+    return ChartView3D(**data)
+
+
 def _plot_layout(plot: etree._Element) -> ChartLayout | None:
     """The plot area's c:manualLayout (edge mode: x / y are the top-left corner), or None."""
     manual = plot.find(f"{qn('c:layout')}/{qn('c:manualLayout')}")
@@ -363,7 +398,13 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif kind in ("line", "area", "radar", "scatter"):
         data["grouping"] = "standard"
     if "3D" in local(first.tag):
-        scope.loss("chart-3d", f"3-D chart ({local(first.tag)}) carried as a flat {kind} chart", node_id)
+        data["view_3d"] = _view_3d(chart, first)
+        scope.loss(
+            "chart-3d",
+            f"3-D chart ({local(first.tag)}): its view is kept; walls, floor and depth styling are not",
+            node_id,
+            severity="info",
+        )
     series: list[ChartSeries] = []
     categories: list[str] = []
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")

@@ -226,6 +226,75 @@ def _plot_area(space: etree._Element, chart: ChartData, ctx: PartContext) -> Non
         _put(plot, sp_pr, ("extLst",))
 
 
+# 2-D plot -> its 3-D element, and the children the 3-D schema type does not allow
+_PLOTS_3D = {
+    "barChart": ("bar3DChart", ("overlap", "serLines")),
+    "pieChart": ("pie3DChart", ("firstSliceAng",)),
+    "areaChart": ("area3DChart", ()),
+}
+
+
+def _make_3d(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
+    """Turn the plot python-pptx wrote into its 3-D kind with the chart's c:view3D (bar, column,
+    pie and area charts; others stay flat, with a loss entry)."""
+    view = chart.view_3d
+    plot_area = space.find(f"{_C}chart/{_C}plotArea")
+    if view is None or plot_area is None:
+        return
+    plot = next((p for p in plot_area if etree.QName(p).localname in _PLOTS_3D), None)
+    if plot is None:
+        ctx.loss("chart-3d", f"a 3-D {chart.chart_type} chart is written flat")
+        return
+    tag, drop = _PLOTS_3D[etree.QName(plot).localname]
+    plot.tag = f"{_C}{tag}"
+    for name in drop:
+        for child in plot.findall(f"{_C}{name}"):
+            plot.remove(child)
+    if tag == "bar3DChart" and view.shape:
+        _put(plot, el("c:shape", {"val": view.shape}), ("axId", "extLst"))
+    if tag == "bar3DChart" and chart.grouping == "standard":
+        _series_axis(plot_area, plot)
+    node = el("c:view3D")
+    sub(node, "c:rotX", {"val": max(-90, min(90, round(view.rot_x)))})
+    sub(node, "c:rotY", {"val": round(view.rot_y) % 360})
+    if view.depth_percent is not None:
+        sub(node, "c:depthPercent", {"val": max(20, min(2000, round(view.depth_percent)))})
+    sub(node, "c:rAngAx", {"val": view.right_angle_axes})
+    if not view.right_angle_axes:
+        sub(node, "c:perspective", {"val": max(0, min(240, round(view.perspective)))})
+    plot_area.addprevious(node)
+
+
+def _series_axis(plot_area: etree._Element, plot: etree._Element) -> None:
+    """A 'standard' 3-D column chart puts its series one behind the other, along a series axis."""
+    ids = [a.get("val") for a in plot.findall(f"{_C}axId")]
+    val_id = next((a.find(f"{_C}axId").get("val") for a in plot_area.findall(f"{_C}valAx")), None)
+    if len(ids) != 2 or val_id is None:
+        return
+    grouping = plot.find(f"{_C}grouping")
+    if grouping is not None:
+        grouping.set("val", "standard")
+    for child in plot.findall(f"{_C}overlap"):
+        plot.remove(child)
+    new_id = "600000001"  # python-pptx's axis ids are negative, renumbered from 500000001 by _fix_schema
+    plot.findall(f"{_C}axId")[-1].addnext(el("c:axId", {"val": new_id}))
+    axis = el(
+        "c:serAx",
+        None,
+        el("c:axId", {"val": new_id}),
+        el("c:scaling", None, el("c:orientation", {"val": "minMax"})),
+        el("c:delete", {"val": False}),
+        el("c:axPos", {"val": "b"}),
+        el("c:majorTickMark", {"val": "out"}),
+        el("c:minorTickMark", {"val": "none"}),
+        el("c:tickLblPos", {"val": "nextTo"}),
+        el("c:crossAx", {"val": val_id}),
+        el("c:crosses", {"val": "autoZero"}),
+    )
+    last_axis = [a for a in plot_area if etree.QName(a).localname in ("catAx", "valAx", "dateAx")][-1]
+    last_axis.addnext(axis)
+
+
 def _axis(axis_obj: Any, spec: ChartAxis) -> None:
     axis_obj.visible = spec.visible
     axis_obj.has_major_gridlines = spec.gridlines
@@ -278,6 +347,20 @@ def _series_style(ser_obj: Any, spec: ChartSeries, ctx: PartContext, kind_name: 
         for i, paint in enumerate(spec.point_fills):
             if paint is not None and i < len(spec.values):
                 _replace_sppr(ser_obj.points[i], [fill_el(paint, ctx)])
+    if "PIE" in kind_name or "DOUGHNUT" in kind_name:
+        _explosions(ser_obj, spec)
+
+
+def _explosions(ser_obj: Any, spec: ChartSeries) -> None:
+    """c:explosion of a pie series (after its c:spPr) and of its points (in c:dPt, before c:spPr)."""
+    ser = ser_obj._element
+    if spec.explosion:
+        _put(ser, el("c:explosion", {"val": round(spec.explosion)}), ("dPt", "dLbls", "cat", "val", "extLst"))
+    for i, value in enumerate(spec.point_explosions or []):
+        if value is None or i >= len(spec.values):
+            continue
+        dpt = ser_obj.points[i].format._element  # the point's c:dPt
+        _put(dpt, el("c:explosion", {"val": round(value)}), ("spPr", "pictureOptions", "extLst"))
 
 
 def _fix_schema(root: etree._Element) -> None:
@@ -340,6 +423,7 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         if hole is not None:
             hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
     _plot_area(space, chart, ctx)
+    _make_3d(space, chart, ctx)
     if chart.extra_types:
         ctx.loss("chart-combo", f"combo chart: the {', '.join(chart.extra_types)} plots are written as the main type")
     _fix_schema(space)
