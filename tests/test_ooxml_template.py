@@ -13,7 +13,7 @@ import pptx
 import pytest
 from lxml import etree
 
-from ace_core.ir import ChartData, ChartNode, ChartSeries, Deck, Placeholder, Slide, TextBody, TextNode
+from ace_core.ir import ChartData, ChartNode, ChartSeries, ChartView3D, Deck, Placeholder, Slide, TextBody, TextNode
 from ace_core.ir.loss import LossReport
 from ace_core.ir.text import Paragraph, Run
 from adapters.ooxml.conventions import META_INHERITED
@@ -217,13 +217,13 @@ def test_a_combo_chart_keeps_every_plot_type_and_its_secondary_axis() -> None:
 @pytest.mark.parametrize(("kind", "tag"), [("column", "bar3DChart"), ("pie", "pie3DChart"), ("area", "area3DChart")])
 def test_3d_charts_keep_their_kind(kind: str, tag: str) -> None:
     chart = ChartData(chart_type=kind, categories=["a", "b"], series=[ChartSeries(name="s", values=[1.0, 2.0])])
-    chart.three_d = True
+    chart.view_3d = ChartView3D()
     data, _ = fresh(_chart_deck(chart))
     assert check_package(data) == []
     root = _chart_xml(data)
     assert root.find(f".//{C}{tag}") is not None and root.find(f".//{C}view3D") is not None
     back = read_pptx(data).find("c")[1].chart
-    assert back.three_d and back.chart_type == kind
+    assert back.view_3d is not None and back.chart_type == kind
 
 
 def test_strict_value_forms_become_transitional() -> None:

@@ -10,8 +10,11 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ace_core.color import Color
+from ace_core.drawing.chart_look import axis_line, plot_box, plot_fill, text_look
+from ace_core.drawing.chart_numbers import format_number, nice_scale
+from ace_core.drawing.chart_numbers import ticks as _ticks
 from ace_core.drawing.fonts import css_font_stack
-from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
+from ace_core.ir.semantic import ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
 
 __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
@@ -32,6 +35,8 @@ class _Look:
     title_size: float = TITLE_SIZE
     color: str = _TEXT
     palette: tuple[str, ...] = tuple(PALETTE)
+    width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
+    height: float = 0.0
 
 
 @dataclass
@@ -97,6 +102,11 @@ def _text_w(text: str, size: float) -> float:
     return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
 
 
+def _grid_line(x1: float, y1: float, x2: float, y2: float, look: tuple[str, float] | None) -> str:
+    """A gridline or axis line in its own look (colour, width); nothing when it is hidden."""
+    return _line(x1, y1, x2, y2, look[0], look[1]) if look is not None else ""
+
+
 def _text(
     x: float, y: float, text: str, size: float, anchor: str = "middle", color: str | None = None, extra: str = ""
 ) -> str:
@@ -104,72 +114,6 @@ def _text(
         f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{color or _look().color}" text-anchor="{anchor}"'
         f' dominant-baseline="central"{extra}>{escape(text, quote=False)}</text>'
     )
-
-
-# -- numbers -----------------------------------------------------------------------------------
-
-
-def format_number(v: float, fmt: str | None = None) -> str:
-    """A value as a chart label, honouring the common Excel formats (0, 0.0, #,##0, 0%, General)."""
-    fmt = (fmt or "General").split(";")[0]
-    pct = "%" in fmt
-    if pct:
-        v *= 100
-    if fmt.lower() == "general" or not any(ch in fmt for ch in "0#"):
-        text = f"{v:.10g}"
-        if "e" in text:
-            text = f"{v:.4g}"
-        if abs(v) >= 1e6 and v == int(v):
-            text = str(int(v))
-        return text + ("%" if pct else "")
-    decimals = 0
-    if "." in fmt:
-        decimals = sum(1 for ch in fmt.split(".", 1)[1] if ch in "0#")
-    text = f"{v:,.{decimals}f}" if "," in fmt else f"{v:.{decimals}f}"
-    prefix = fmt.split("0")[0].split("#")[0].replace('"', "").replace("\\", "")
-    if prefix in ("$", "€", "£", "¥"):
-        text = prefix + text
-    return text + ("%" if pct else "")
-
-
-def nice_scale(
-    lo: float, hi: float, axis: ChartAxis | None = None, *, include_zero: bool = True
-) -> tuple[float, float, float]:
-    """(min, max, major unit) covering lo..hi with 'nice' steps (1, 2, 5 x 10^k), as Office does;
-    the axis's own min / max / major unit win when set."""
-    if include_zero:
-        lo, hi = min(lo, 0.0), max(hi, 0.0)
-    if hi <= lo:
-        hi = lo + 1.0
-    if hi > 0 and not (axis and axis.max is not None):
-        hi += 0.05 * (hi - lo)  # Office leaves 5 % headroom above the highest value
-    amin = axis.min if axis and axis.min is not None else None
-    amax = axis.max if axis and axis.max is not None else None
-    span = (amax if amax is not None else hi) - (amin if amin is not None else lo)
-    if span <= 0:
-        span = 1.0
-    step = axis.major_unit if axis and axis.major_unit else None
-    if not step:
-        raw = span / 6.0
-        mag = 10 ** math.floor(math.log10(raw))
-        for m in (1, 2, 2.5, 5, 10):
-            if raw <= m * mag:
-                step = m * mag
-                break
-    assert step
-    vmin = amin if amin is not None else math.floor(lo / step + 1e-9) * step
-    vmax = amax if amax is not None else math.ceil(hi / step - 1e-9) * step
-    if vmax <= vmin:
-        vmax = vmin + step
-    return vmin, vmax, step
-
-
-def _ticks(vmin: float, vmax: float, step: float) -> list[float]:
-    n = round((vmax - vmin) / step)
-    if n > 200:
-        n = 200
-        step = (vmax - vmin) / n
-    return [vmin + i * step for i in range(n + 1)]
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -315,10 +259,12 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     fmt = vaxis.number_format or ("0%" if percent else None)
     ticks = _ticks(vmin, vmax, step)
     labels = [format_number(t, fmt) for t in ticks]
-    size = _look().size
+    look = _look()
+    size, vcolor = text_look(vaxis.text_style, look.size, look.color)
+    csize, ccolor = text_look(caxis.text_style, look.size, look.color)
     # reserve room for the tick labels
     lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
-    cat_lab = max((_text_w(c, size) for c in cats), default=0.0)
+    cat_lab = max((_text_w(c, csize) for c in cats), default=0.0)
     if horizontal:
         plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
         plot.w = box.x + box.w - plot.x - size * 0.8
@@ -332,10 +278,20 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
             cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
         plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
+    manual = plot_box(chart, look.width, look.height)
+    if manual is not None:
+        plot = _Box(*manual)
     if plot.w <= 4 or plot.h <= 4:
         losses.append("chart too small to draw its plot area")
         return
     span = vmax - vmin or 1.0
+    back = plot_fill(chart)
+    if back is not None:
+        out.append(
+            f'<rect x="{_f(plot.x)}" y="{_f(plot.y)}" width="{_f(plot.w)}" height="{_f(plot.h)}" {_fill_attr(*back)}/>'
+        )
+    vgrid = axis_line(vaxis.gridline_stroke, _GRID)
+    cgrid = axis_line(caxis.gridline_stroke, _GRID)
 
     def vpos(v: float) -> float:
         f = (v - vmin) / span
@@ -348,14 +304,14 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         p = vpos(t)
         if vaxis.gridlines:
             if horizontal:
-                out.append(_line(p, plot.y, p, plot.y + plot.h, _GRID))
+                out.append(_grid_line(p, plot.y, p, plot.y + plot.h, vgrid))
             else:
-                out.append(_line(plot.x, p, plot.x + plot.w, p, _GRID))
+                out.append(_grid_line(plot.x, p, plot.x + plot.w, p, vgrid))
         if vaxis.visible:
             if horizontal:
-                out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size))
+                out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size, color=vcolor))
             else:
-                out.append(_text(plot.x - size * 0.4, p, lab, size, "end"))
+                out.append(_text(plot.x - size * 0.4, p, lab, size, "end", color=vcolor))
     # category axis
     band = (plot.h if horizontal else plot.w) / n
 
@@ -365,29 +321,31 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
 
     base = vpos(min(max(0.0, vmin), vmax))
     if caxis.visible:
+        aline = axis_line(caxis.line, _AXIS)
         if horizontal:
-            out.append(_line(base, plot.y, base, plot.y + plot.h, _AXIS))
+            out.append(_grid_line(base, plot.y, base, plot.y + plot.h, aline))
         else:
-            out.append(_line(plot.x, base, plot.x + plot.w, base, _AXIS))
-        step_lab = max(1, math.ceil(size * 1.3 / max(band, 1.0))) if rotate else 1
+            out.append(_grid_line(plot.x, base, plot.x + plot.w, base, aline))
+        step_lab = max(1, math.ceil(csize * 1.3 / max(band, 1.0))) if rotate else 1
         for i, c in enumerate(cats):
             if i % step_lab:
                 continue
             mid = cpos(i) + band / 2
             if horizontal:
-                out.append(_text(plot.x - size * 0.4, mid, c, size, "end"))
+                out.append(_text(plot.x - csize * 0.4, mid, c, csize, "end", color=ccolor))
             elif rotate:
-                ty = plot.y + plot.h + size * 0.6
-                out.append(_text(mid, ty, c, size, "end", extra=f' transform="rotate(-45 {_f(mid)} {_f(ty)})"'))
+                ty = plot.y + plot.h + csize * 0.6
+                turn = f' transform="rotate(-45 {_f(mid)} {_f(ty)})"'
+                out.append(_text(mid, ty, c, csize, "end", color=ccolor, extra=turn))
             else:
-                out.append(_text(mid, plot.y + plot.h + size * 0.9, c, size))
+                out.append(_text(mid, plot.y + plot.h + csize * 0.9, c, csize, color=ccolor))
     if caxis.gridlines:
         for i in range(n + 1):
             p = (plot.y + i * band) if horizontal else (plot.x + i * band)
             if horizontal:
-                out.append(_line(plot.x, p, plot.x + plot.w, p, _GRID))
+                out.append(_grid_line(plot.x, p, plot.x + plot.w, p, cgrid))
             else:
-                out.append(_line(p, plot.y, p, plot.y + plot.h, _GRID))
+                out.append(_grid_line(p, plot.y, p, plot.y + plot.h, cgrid))
     colors = _series_colors(chart)
     labels_on = chart.data_labels is not None and chart.data_labels.show_value
     lfmt = (chart.data_labels.number_format if chart.data_labels else None) or vaxis.number_format
@@ -459,20 +417,27 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
             out.append(f"<rect {box} {_fill_attr(fill_col, fill_alpha)}{outline}/>")
             if labels_on:
                 text = format_number(v, "0%" if percent else lfmt)
+                lsize, lcolor = _label_look(chart)
                 if horizontal:
-                    out.append(
-                        _text(
-                            x + w + 3 if not stacked else x + w / 2,
-                            y + h / 2,
-                            text,
-                            _look().size * 0.9,
-                            "start" if not stacked else "middle",
-                        )
-                    )
+                    lx = x + w + 3 if not stacked else x + w / 2
+                    out.append(_text(lx, y + h / 2, text, lsize, "start" if not stacked else "middle", color=lcolor))
                 else:
                     out.append(
-                        _text(x + w / 2, y - _look().size * 0.6 if not stacked else y + h / 2, text, _look().size * 0.9)
+                        _text(x + w / 2, y - lsize * 0.7 if not stacked else y + h / 2, text, lsize, color=lcolor)
                     )
+
+
+def _label_look(chart: ChartData) -> tuple[float, str | None]:
+    """(size px, colour) of the data labels: their own style's, else 0.9 x the chart text."""
+    look = _look()
+    style = chart.data_labels.text_style if chart.data_labels else None
+    size, color = text_look(style, look.size * 0.9, look.color)
+    return size, color
+
+
+def _marker_r(s: ChartSeries) -> float:
+    """A marker's radius (px): half its c:marker size (pt), else 3.5 px."""
+    return s.marker_size * 4 / 6 if s.marker_size else 3.5
 
 
 def _smooth_path(pts: list[tuple[float, float]]) -> str:
@@ -539,15 +504,23 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
                 f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}" stroke-linejoin="round"/>'
             )
             if s.marker not in ("none",):
-                layers.extend(_marker(s.marker or "circle", x, y, col) for x, y in pts)
+                layers.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
         if labels_on:
             for (x, y), v in zip(pts, shown, strict=False):
                 text = format_number(v, "0%" if percent else lfmt)
-                layers.append(_text(x, y - _look().size * 0.8, text, _look().size * 0.9))
+                lsize, lcolor = _label_look(chart)
+                layers.append(_text(x, y - lsize * 0.9, text, lsize, color=lcolor))
     out.extend(layers)
 
 
 # -- pie and doughnut --------------------------------------------------------------------------
+
+
+def _explosion(s: ChartSeries, i: int) -> float:
+    """How far slice i is pulled out of the pie, as a fraction of the radius."""
+    own = s.point_explosions[i] if s.point_explosions and i < len(s.point_explosions) else None
+    value = own if own is not None else s.explosion
+    return max(0.0, min(4.0, (value or 0.0) / 100.0))
 
 
 def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
@@ -562,6 +535,9 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     if total <= 0:
         out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="none" stroke="{_AXIS}"/>')
         return
+    pulls = [_explosion(s, i) for i in range(len(vals))]
+    r /= 1 + max(pulls, default=0.0)  # exploded slices stay inside the box
+    centre = cx, cy
     angle = -math.pi / 2
     labels = chart.data_labels
     for i, v in enumerate(vals):
@@ -570,6 +546,8 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
         sweep = 2 * math.pi * v / total
         col, alpha = _point_color(s, i)
         a0, a1 = angle, angle + sweep
+        mid = (a0 + a1) / 2
+        cx, cy = centre[0] + pulls[i] * r * math.cos(mid), centre[1] + pulls[i] * r * math.sin(mid)
         large = 1 if sweep > math.pi else 0
         if sweep >= 2 * math.pi - 1e-9:
             d = _circle_d(cx, cy, r)
@@ -618,12 +596,24 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
         return
     xmin, xmax, xstep = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=min(xs_all) >= 0)
     ymin, ymax, ystep = nice_scale(min(ys_all), max(ys_all), chart.y_axis, include_zero=min(ys_all) >= 0)
-    size = _look().size
+    look = _look()
+    size, ycolor = text_look(chart.y_axis.text_style, look.size, look.color)
+    xsize, xcolor = text_look(chart.x_axis.text_style, look.size, look.color)
     ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(ymin, ymax, ystep)]
     lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
-    plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - size * 2.5)
+    plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - xsize * 2.5)
+    manual = plot_box(chart, look.width, look.height)
+    if manual is not None:
+        plot = _Box(*manual)
     if plot.w <= 4 or plot.h <= 4:
         return
+    back = plot_fill(chart)
+    if back is not None:
+        out.append(
+            f'<rect x="{_f(plot.x)}" y="{_f(plot.y)}" width="{_f(plot.w)}" height="{_f(plot.h)}" {_fill_attr(*back)}/>'
+        )
+    ygrid = axis_line(chart.y_axis.gridline_stroke, _GRID)
+    xgrid = axis_line(chart.x_axis.gridline_stroke, _GRID)
 
     def px_(x: float) -> float:
         return plot.x + (x - xmin) / ((xmax - xmin) or 1) * plot.w
@@ -633,15 +623,18 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
 
     for t, lab in zip(_ticks(ymin, ymax, ystep), ylabels, strict=False):
         if chart.y_axis.gridlines:
-            out.append(_line(plot.x, py_(t), plot.x + plot.w, py_(t), _GRID))
+            out.append(_grid_line(plot.x, py_(t), plot.x + plot.w, py_(t), ygrid))
         if chart.y_axis.visible:
-            out.append(_text(plot.x - size * 0.4, py_(t), lab, size, "end"))
+            out.append(_text(plot.x - size * 0.4, py_(t), lab, size, "end", color=ycolor))
     for t in _ticks(xmin, xmax, xstep):
         if chart.x_axis.gridlines:
-            out.append(_line(px_(t), plot.y, px_(t), plot.y + plot.h, _GRID))
+            out.append(_grid_line(px_(t), plot.y, px_(t), plot.y + plot.h, xgrid))
         if chart.x_axis.visible:
-            out.append(_text(px_(t), plot.y + plot.h + size * 0.9, format_number(t, chart.x_axis.number_format), size))
-    out.append(_line(plot.x, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h, _AXIS))
+            lab = format_number(t, chart.x_axis.number_format)
+            out.append(_text(px_(t), plot.y + plot.h + xsize * 0.9, lab, xsize, color=xcolor))
+    out.append(
+        _grid_line(plot.x, plot.y + plot.h, plot.x + plot.w, plot.y + plot.h, axis_line(chart.x_axis.line, _AXIS))
+    )
     colors = _series_colors(chart)
     bubble = chart.chart_type == "bubble"
     smax = max((abs(v or 0) for s in chart.series for v in (s.sizes or [])), default=1.0) or 1.0
@@ -663,7 +656,7 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
-            out.extend(_marker(s.marker or "circle", x, y, col) for x, y in pts)
+            out.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
 
 
 def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
@@ -721,6 +714,8 @@ def chart_svg(
         title_size=size * 1.2,
         color=_solid_hex(base.fill if base else None) or _TEXT,
         palette=tuple(palette) if palette else tuple(PALETTE),
+        width=width,
+        height=height,
     )
     token = _LOOK.set(look)
     try:
@@ -750,6 +745,8 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     if undrawn:
         losses.append(f"combo chart: the {', '.join(undrawn)} part is drawn as {kind}")
     box = _legend(chart, box, out)
+    if chart.view_3d is not None:
+        losses.append("3-D chart drawn flat")
     if not chart.series:
         losses.append("chart has no series; only its frame is drawn")
     elif kind in ("pie", "doughnut"):

@@ -15,6 +15,7 @@ __all__ = [
     "CellBorders",
     "ChartAxis",
     "ChartData",
+    "ChartLayout",
     "ChartLegend",
     "ChartSeries",
     "ChartView3D",
@@ -81,7 +82,10 @@ class ChartSeries(IRModel):
     fill: Paint | None = None
     line: Stroke | None = None
     marker: str | None = Field(None, description="none, circle, square, diamond, triangle, ...")
+    marker_size: float | None = Field(None, description="pt (OOXML c:marker/c:size, 2..72)")
     point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
+    explosion: float | None = Field(None, description="pie slices pulled out, percent of the radius")
+    point_explosions: list[float | None] | None = Field(None, description="per-slice explosion, percent")
     smooth: bool = False
     chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
     secondary_axis: bool = Field(False, description="plotted against the secondary value axis (ChartData.y2_axis)")
@@ -96,16 +100,33 @@ class ChartAxis(IRModel):
     number_format: str | None = None
     gridlines: bool = False
     reverse: bool = False
+    text_style: TextStyle | None = Field(None, description="tick labels (size, colour, family); None = the chart's")
+    line: Stroke | None = Field(None, description="the axis line; an invisible paint = no line; None = default")
+    gridline_stroke: Stroke | None = Field(None, description="major gridlines' look; None = default")
+    tick_marks: Literal["none", "in", "out", "cross"] | None = Field(None, description="major tick marks")
 
 
 class ChartView3D(IRModel):
-    """The 3-D view of a 3-D chart (OOXML c:view3D)."""
+    """How a 3-D chart is seen (OOXML c:view3D): rotations in degrees, perspective 0..240 (the
+    field of view x 2), right-angled axes, and the bar shape."""
 
-    rot_x: float | None = Field(None, description="degrees")
-    rot_y: float | None = Field(None, description="degrees")
-    perspective: float | None = Field(None, description="field of view, OOXML units (0-240; 30 = default)")
-    right_angle_axes: bool | None = None
+    rot_x: float = 15.0
+    rot_y: float = 20.0
+    perspective: float = 30.0
+    right_angle_axes: bool = True
     depth_percent: float | None = None
+    shape: str | None = Field(None, description="box, cylinder, cone, pyramid, ...")
+
+
+class ChartLayout(IRModel):
+    """A manual layout: a box as fractions of the chart area; `inner` = the plot area without
+    its tick labels (OOXML layoutTarget inner), else with them."""
+
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 1.0
+    h: float = 1.0
+    inner: bool = False
 
 
 class ChartLegend(IRModel):
@@ -121,6 +142,7 @@ class DataLabels(IRModel):
     show_percent: bool = False
     position: str | None = Field(None, description="ctr, inEnd, inBase, outEnd, bestFit, t, b, l, r")
     number_format: str | None = None
+    text_style: TextStyle | None = Field(None, description="the labels' text; None = the chart's")
 
 
 def _value_axis() -> ChartAxis:
@@ -152,8 +174,6 @@ class ChartData(IRModel):
     x_axis: ChartAxis = Field(default_factory=ChartAxis)
     y_axis: ChartAxis = Field(default_factory=_value_axis)
     y2_axis: ChartAxis | None = Field(None, description="secondary value axis (series with secondary_axis)")
-    three_d: bool = Field(False, description="a 3-D chart (bar3DChart, pie3DChart, ...); drawn flat where 3-D is not")
-    view_3d: ChartView3D | None = None
     data_labels: DataLabels | None = None
     hole_size: float | None = Field(None, description="doughnut hole, percent")
     gap_width: float | None = Field(None, description="bar gap, percent")
@@ -165,6 +185,9 @@ class ChartData(IRModel):
     text_style: TextStyle | None = Field(
         None, description="chart-wide default text (OOXML chartSpace txPr): axis labels, legend, data labels"
     )
+    plot_fills: list[Paint] | None = Field(None, description="the plot area's fill ([] = none); None = default")
+    plot_layout: ChartLayout | None = Field(None, description="the plot area's manual layout; None = automatic")
+    view_3d: ChartView3D | None = Field(None, description="a 3-D chart's view; None = a flat chart")
 
 
 class ConnectorEnd(IRModel):

@@ -30,6 +30,8 @@ class ReadContext:
     memo: dict = field(default_factory=dict)
     """what is worked out once and shared by the shapes of one slide (list-style levels, ...), by
     key; cleared after each slide so that no slide's XML is kept alive"""
+    derived_assets: dict[tuple, str | None] = field(default_factory=dict)
+    """pictures made while reading (a blip's recolouring baked in), by what they were made from"""
     _assets: dict[str, str | None] = field(default_factory=dict)
     _asset_errors: dict[str, str] = field(default_factory=dict)
     _seen_losses: set[tuple[str, str | None, str | None, str]] = field(default_factory=set)

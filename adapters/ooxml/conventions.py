@@ -75,6 +75,7 @@ __all__ = [
     "DEFAULT_SLIDE_HEIGHT_EMU",
     "DEFAULT_SLIDE_WIDTH_EMU",
     "META_ALT_CONTENT",
+    "META_CONTROL",
     "META_GRAPHIC_URI",
     "META_INHERITED",
     "META_KIND",
@@ -124,6 +125,9 @@ META_VML = "pptx.vml"
 """The VML drawing part a legacy ink stroke was read from (adapters.ooxml.read_vml). Like
 META_INHERITED it is not in the slide's shape tree: the patch writer leaves it to the VML part it
 carries over; the fresh writer writes it as custom geometry."""
+META_CONTROL = "pptx.control"
+"""True on the picture of an ActiveX form control (p:controls): not in the slide's shape tree, so
+the patch writer leaves it to the control it carries over; the fresh writer writes it as a picture."""
 META_XFRM_INHERITED = "pptx.xfrm_inherited"
 """True when a placeholder had no a:xfrm of its own: its box came from the layout / master."""
 META_ALT_CONTENT = "pptx.alt_content"

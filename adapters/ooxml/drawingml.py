@@ -21,6 +21,7 @@ from ace_core.ir.style import (
     StrokeCap,
 )
 from ace_core.units import EMU_PER_PX
+from adapters.ooxml.blip_recolour import BAKED, recolour_blip
 from adapters.ooxml.context import Scope
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.theme import PhColor
@@ -62,7 +63,7 @@ def read_fill(el: etree._Element, scope: Scope, ph: PhColor | None = None, node_
     if kind == "gradFill":
         return [_gradient(el, scope, ph)]
     if kind == "blipFill":
-        paint, _svg = read_blip(el, scope, node_id)
+        paint, _svg = read_blip(el, scope, node_id, ph)
         return [paint]
     if kind == "pattFill":
         return [_pattern(el, scope, ph, node_id)]
@@ -118,9 +119,22 @@ def _pattern(el: etree._Element, scope: Scope, ph: PhColor | None, node_id: str 
     return SolidPaint(color=mix)
 
 
-def read_blip(el: etree._Element, scope: Scope, node_id: str | None = None) -> tuple[ImagePaint, str | None]:
-    """An a:blipFill (p:blipFill) -> (ImagePaint, svg asset key or None)."""
+def _rels_part(el: etree._Element, scope: Scope) -> str:
+    """The part whose relationships an element's r:embed uses: the theme's for a fill of the
+    theme's format scheme (a bgRef / fillRef to a picture style), else the scope's part."""
+    root = el.getroottree().getroot()
+    if local(root.tag) == "theme" and scope.theme.part:
+        return scope.theme.part
+    return scope.part
+
+
+def read_blip(
+    el: etree._Element, scope: Scope, node_id: str | None = None, ph: PhColor | None = None
+) -> tuple[ImagePaint, str | None]:
+    """An a:blipFill (p:blipFill) -> (ImagePaint, svg asset key or None). `ph`: the colour phClr
+    stands for (a theme style's), used by the blip's recolouring."""
     blip = el.find(qn("a:blip"))
+    part = _rels_part(el, scope)
     asset: str | None = None
     svg: str | None = None
     ref: str | None = None
@@ -128,7 +142,7 @@ def read_blip(el: etree._Element, scope: Scope, node_id: str | None = None) -> t
     if blip is not None:
         embed = blip.get(qn("r:embed"))
         link = blip.get(qn("r:link"))
-        rel = scope.ctx.pkg.rel(scope.part, embed) if embed else None
+        rel = scope.ctx.pkg.rel(part, embed) if embed else None
         if rel is not None and not rel.external:
             ref = rel.target
             asset = scope.ctx.part_asset(rel.target)
@@ -137,7 +151,7 @@ def read_blip(el: etree._Element, scope: Scope, node_id: str | None = None) -> t
                 feature = "corrupt-image" if "corrupt" in why else "missing-image"
                 scope.loss(feature, f"image {why}", node_id)
         elif link:
-            lrel = scope.ctx.pkg.rel(scope.part, link)
+            lrel = scope.ctx.pkg.rel(part, link)
             ref = lrel.target if lrel else None
             scope.loss("linked-image", f"linked (not embedded) image {ref or link} is not carried", node_id)
         elif embed:
@@ -146,14 +160,19 @@ def read_blip(el: etree._Element, scope: Scope, node_id: str | None = None) -> t
         for ext in ext_lst if ext_lst is not None else []:
             if ext.get("uri") == SVG_BLIP_EXT:
                 svg_el = ext.find(qn("asvg:svgBlip"))
-                srel = scope.ctx.pkg.rel(scope.part, svg_el.get(qn("r:embed"))) if svg_el is not None else None
+                srel = scope.ctx.pkg.rel(part, svg_el.get(qn("r:embed"))) if svg_el is not None else None
                 if srel is not None and not srel.external:
                     svg = scope.ctx.part_asset(srel.target)
         amf = blip.find(qn("a:alphaModFix"))
         if amf is not None:
             opacity = max(0.0, min(1.0, (pct(amf.get("amt"), 100000.0) or 0.0) / 100000.0))
+        baked = recolour_blip(blip, asset, scope, ph, node_id) if asset is not None and svg is None else None
+        if baked is not None:
+            asset = baked
         for child in blip:
             name = local(child.tag)
+            if baked is not None and name in BAKED:
+                continue
             if name in ("grayscl", "duotone", "clrChange", "biLevel", "lum", "hsl", "tint", "clrRepl", "blur"):
                 scope.loss("image-effect", f"picture recolouring ({name}) is not carried", node_id)
     crop = None

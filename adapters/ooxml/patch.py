@@ -272,9 +272,11 @@ class _Patch:
                 self._loss("layout-shape-edit", f"edits to layout / master shape {node.id} are not written", slide.id)
             if cv.META_VML in node.meta and not unchanged(node):
                 self._loss("vml-ink-edit", f"edits to legacy VML ink {node.id} are not written in patch mode", slide.id)
+            if cv.META_CONTROL in node.meta and not unchanged(node):
+                self._loss("control-edit", f"edits to the form control picture {node.id} are not written", slide.id)
         referenced = _rel_ids(root)
         patcher = SlidePatcher(ctx, tree, originals)
-        nodes = written_nodes(slide)
+        nodes = written_nodes(slide, patch=True)
         patcher.map_ids(nodes)
         for _, node in _walk(nodes):
             if node.id not in ctx.shape_ids:

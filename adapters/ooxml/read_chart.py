@@ -8,8 +8,16 @@ import re
 from lxml import etree
 
 from ace_core.errors import AceError
-from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, ChartView3D, DataLabels
-from ace_core.ir.style import Paint
+from ace_core.ir.semantic import (
+    ChartAxis,
+    ChartData,
+    ChartLayout,
+    ChartLegend,
+    ChartSeries,
+    ChartView3D,
+    DataLabels,
+)
+from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
@@ -199,16 +207,29 @@ def _series(
             paints = read_fill(fill, scope, node_id=node_id)
             if paints:
                 data["fill"] = paints[0]
-        ln = sp_pr.find(qn("a:ln"))
-        if ln is not None:
-            strokes = read_stroke([(ln, None)], scope, node_id)
-            if strokes:
-                data["line"] = strokes[0]
+        line = _stroke_of(sp_pr, scope, node_id)
+        if line is not None:
+            data["line"] = line
     marker = ser.find(qn("c:marker"))
     if marker is not None:
         data["marker"] = _val(marker, "c:symbol")
+        size = to_float(_val(marker, "c:size"))
+        if size is not None:
+            data["marker_size"] = size
+        mark_fill = find_fill(marker.find(qn("c:spPr")))
+        if "fill" not in data and mark_fill is not None:  # a marker-only series shows its markers' colour
+            paints = read_fill(mark_fill, scope, node_id=node_id)
+            if paints:
+                data["fill"] = paints[0]
     if _val(ser, "c:smooth") in ("1", "true"):
         data["smooth"] = True
+    explosion = to_float(_val(ser, "c:explosion"))
+    if explosion:
+        data["explosion"] = explosion
+    pulled = {int(_val(d, "c:idx", "0") or 0): to_float(_val(d, "c:explosion")) for d in ser.findall(qn("c:dPt"))}
+    pulled = {i: v for i, v in pulled.items() if v is not None}
+    if pulled:
+        data["point_explosions"] = [pulled.get(i) for i in range(max(len(data.get("values", [])), max(pulled) + 1))]
     points: dict[int, Paint] = {}
     for dpt in ser.findall(qn("c:dPt")):
         idx = int(_val(dpt, "c:idx", "0") or 0)
@@ -230,7 +251,20 @@ def _title_style(title: etree._Element, scope: Scope, node_id: str) -> TextStyle
     return body_run_style(rich, scope, node_id) or body_run_style(title.find(qn("c:txPr")), scope, node_id)
 
 
-def _axis(ax: etree._Element | None) -> ChartAxis:
+def _stroke_of(sp_pr: etree._Element | None, scope: Scope, node_id: str) -> Stroke | None:
+    """The a:ln of a chart element's c:spPr: a stroke, an invisible one for <a:noFill/>, or None
+    when the element leaves its line to the default."""
+    ln = sp_pr.find(qn("a:ln")) if sp_pr is not None else None
+    if ln is None:
+        return None
+    fill = find_fill(ln)
+    if fill is not None and local(fill.tag) == "noFill":
+        return Stroke(paint=SolidPaint(visible=False))
+    strokes = read_stroke([(ln, None)], scope, node_id)
+    return strokes[0] if strokes else None
+
+
+def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     if ax is None:
         return ChartAxis(visible=False)
     scaling = ax.find(qn("c:scaling"))
@@ -239,7 +273,15 @@ def _axis(ax: etree._Element | None) -> ChartAxis:
         "title": _rich_text(ax.find(qn("c:title"))),
         "gridlines": ax.find(qn("c:majorGridlines")) is not None,
         "reverse": _val(scaling, "c:orientation", "minMax") == "maxMin",
+        "text_style": body_run_style(ax.find(qn("c:txPr")), scope, node_id),
+        "line": _stroke_of(ax.find(qn("c:spPr")), scope, node_id),
     }
+    grid = ax.find(qn("c:majorGridlines"))
+    if grid is not None:
+        data["gridline_stroke"] = _stroke_of(grid.find(qn("c:spPr")), scope, node_id)
+    ticks = _val(ax, "c:majorTickMark")
+    if ticks in ("none", "in", "out", "cross"):
+        data["tick_marks"] = ticks
     for key, tag in (("min", "c:min"), ("max", "c:max")):
         v = to_float(_val(scaling, tag))
         if v is not None:
@@ -253,7 +295,56 @@ def _axis(ax: etree._Element | None) -> ChartAxis:
     return ChartAxis(**data)
 
 
-def _labels(el: etree._Element | None) -> DataLabels | None:
+def _source_format(ax: etree._Element | None, plots: list[etree._Element]) -> str | None:
+    """The number format a value axis linked to its source shows: the first series' cached
+    format code (e.g. 0% in a percent chart), when it is not General."""
+    fmt = ax.find(qn("c:numFmt")) if ax is not None else None
+    if fmt is None or fmt.get("sourceLinked") not in ("1", "true"):
+        return None
+    for plot in plots:
+        for code in plot.iterfind(
+            f"{qn('c:ser')}/{qn('c:val')}/{qn('c:numRef')}/{qn('c:numCache')}/{qn('c:formatCode')}"
+        ):
+            if code.text and code.text.strip() and code.text.strip() != "General":
+                return code.text.strip()
+    return None
+
+
+def _view_3d(chart: etree._Element | None, plot: etree._Element) -> ChartView3D:
+    """A 3-D chart's c:view3D (OOXML defaults where it says nothing) and its bars' c:shape."""
+    view = chart.find(qn("c:view3D")) if chart is not None else None
+    data: dict = {}
+    for key, tag in (("rot_x", "c:rotX"), ("rot_y", "c:rotY"), ("perspective", "c:perspective")):
+        v = to_float(_val(view, tag))
+        if v is not None:
+            data[key] = v
+    depth = to_float((_val(view, "c:depthPercent") or "").rstrip("%") or None)
+    if depth is not None:
+        data["depth_percent"] = depth
+    # without c:rAngAx the axes follow the perspective, as PowerPoint and LibreOffice draw a
+    # PowerPoint file (the schema's default of true applies only when the element is there)
+    data["right_angle_axes"] = view is not None and _val(view, "c:rAngAx", "0") in ("1", "true")
+    shape = _val(plot, "c:shape")
+    if shape:
+        data["shape"] = shape
+    return ChartView3D(**data)
+
+
+def _plot_layout(plot: etree._Element) -> ChartLayout | None:
+    """The plot area's c:manualLayout (edge mode: x / y are the top-left corner), or None."""
+    manual = plot.find(f"{qn('c:layout')}/{qn('c:manualLayout')}")
+    if manual is None:
+        return None
+    values = {k: to_float(_val(manual, f"c:{k}")) for k in ("x", "y", "w", "h")}
+    if any(v is None for v in values.values()):
+        return None
+    if any(_val(manual, m, "factor") != "edge" for m in ("c:xMode", "c:yMode")):
+        return None  # factor mode offsets from the automatic layout, which only a chart engine knows
+    clamp = {k: max(0.0, min(1.0, v or 0.0)) for k, v in values.items()}
+    return ChartLayout(**clamp, inner=_val(manual, "c:layoutTarget", "outer") == "inner")
+
+
+def _labels(el: etree._Element | None, scope: Scope, node_id: str) -> DataLabels | None:
     if el is None:
         return None
     show = {
@@ -262,6 +353,8 @@ def _labels(el: etree._Element | None) -> DataLabels | None:
     if not any(show.values()):
         return None
     fmt = el.find(qn("c:numFmt"))
+    if fmt is not None and fmt.get("sourceLinked") in ("1", "true"):
+        fmt = None
     return DataLabels(
         show_value=show["showVal"],
         show_category=show["showCatName"],
@@ -269,6 +362,7 @@ def _labels(el: etree._Element | None) -> DataLabels | None:
         show_percent=show["showPercent"],
         position=_val(el, "c:dLblPos"),
         number_format=fmt.get("formatCode") if fmt is not None else None,
+        text_style=body_run_style(el.find(qn("c:txPr")), scope, node_id),
     )
 
 
@@ -311,9 +405,13 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif kind in ("line", "area", "radar", "scatter"):
         data["grouping"] = "standard"
     if "3D" in local(first.tag):
-        data["three_d"] = True
-        data["view_3d"] = _view_3d(chart.find(qn("c:view3D")))
-        scope.loss("chart-3d", f"3-D chart ({local(first.tag)}): kept for .pptx, drawn as a flat {kind} chart", node_id)
+        data["view_3d"] = _view_3d(chart, first)
+        scope.loss(
+            "chart-3d",
+            f"3-D chart ({local(first.tag)}): its view is kept; walls, floor and depth styling are not",
+            node_id,
+            severity="info",
+        )
     series: list[ChartSeries] = []
     categories: list[str] = []
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")
@@ -342,9 +440,11 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
     if title is not None:
+        # a title without text of its own is the automatic one: the series' name, or "Chart Title"
+        # (as PowerPoint and LibreOffice draw it) when there are several series
         own = _rich_text(title)
-        data["title"] = own or (series[0].name if len(series) == 1 else None)
-        data["auto_title"] = not own and bool(data["title"])
+        data["title"] = own or (series[0].name if len(series) == 1 else "Chart Title")
+        data["auto_title"] = not own
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
         data["auto_title"] = bool(data["title"])
@@ -375,14 +475,22 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         None,
     )
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
-        data["x_axis"], data["y_axis"] = _axis(val_axes[0]), _axis(val_axes[1])
+        data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
-        data["x_axis"] = _axis(cat_ax)
-        data["y_axis"] = _axis(val_axes[0] if val_axes else None)
-    labels = _labels(first.find(qn("c:dLbls")))
+        data["x_axis"] = _axis(cat_ax, scope, node_id)
+        data["y_axis"] = _axis(val_axes[0] if val_axes else None, scope, node_id)
+        linked = _source_format(val_axes[0] if val_axes else None, plots)
+        if linked and data["y_axis"].number_format is None:
+            data["y_axis"] = data["y_axis"].model_copy(update={"number_format": linked})
+    plot_sp = plot.find(qn("c:spPr"))
+    plot_fill = find_fill(plot_sp)
+    if plot_fill is not None:
+        data["plot_fills"] = read_fill(plot_fill, scope, node_id=node_id)
+    data["plot_layout"] = _plot_layout(plot)
+    labels = _labels(first.find(qn("c:dLbls")), scope, node_id)
     if labels is None:
         for ser in first.findall(qn("c:ser")):
-            labels = _labels(ser.find(qn("c:dLbls")))
+            labels = _labels(ser.find(qn("c:dLbls")), scope, node_id)
             if labels is not None:
                 break
     data["data_labels"] = labels
@@ -445,18 +553,3 @@ def _secondary_series(plot: etree._Element, plots: list[etree._Element], series:
     return found
 
 
-def _view_3d(el: etree._Element | None) -> ChartView3D | None:
-    if el is None:
-        return None
-    data: dict = {}
-    for key, tag in (("rot_x", "c:rotX"), ("rot_y", "c:rotY"), ("perspective", "c:perspective")):
-        v = to_float((_val(el, tag) or "").rstrip("%") or None)
-        if v is not None:
-            data[key] = v
-    depth = to_float((_val(el, "c:depthPercent") or "").rstrip("%") or None)
-    if depth is not None:
-        data["depth_percent"] = depth
-    rang = _val(el, "c:rAngAx")
-    if rang is not None:
-        data["right_angle_axes"] = rang in ("1", "true")
-    return ChartView3D(**data)

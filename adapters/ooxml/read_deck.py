@@ -245,6 +245,9 @@ def _read_slide(
             children += _inherited_shapes(ctx, layout.part, layout.root, "l", colors, sctx, slide_id, index)
     reader = ShapeReader(scope, sctx)
     children += reader.read_tree(find_child(csld, "p:spTree"), Frame())
+    for node in reader.read_tree(_controls(ctx, csld, slide_id), Frame()):  # above the shape tree
+        node.meta[cv.META_CONTROL] = True
+        children.append(node)
     reader.resolve_connectors()
     children += read_vml_ink(scope, slide_id)  # pen annotations draw above the shape tree
     meta: dict[str, Any] = {cv.SLIDE_META_PART: part, cv.SLIDE_META_SLD_ID: sld_id}
@@ -275,6 +278,32 @@ def _read_slide(
         source=NodeSource(format="pptx", ref=part),
         meta=meta,
     )
+
+
+def _controls(ctx: ReadContext, csld: etree._Element | None, slide_id: str) -> list[etree._Element]:
+    """The pictures of a slide's ActiveX form controls (p:controls): PowerPoint 2010+ writes one
+    in each control (often in an mc:Fallback), which is what a viewer without the control shows.
+    A control without one is drawn by PowerPoint and LibreOffice from its binary properties,
+    which ACE cannot: it is reported."""
+    controls = find_child(csld, "p:controls")
+    pics: list[etree._Element] = []
+    for item in controls if controls is not None else []:
+        if not isinstance(item.tag, str):
+            continue
+        found = [c for c in item.iter(qn("p:control"))] if local(item.tag) == "AlternateContent" else [item]
+        pic = next((p for c in found for p in c.iter(qn("p:pic"))), None)
+        if pic is not None:
+            pics.append(pic)
+            continue
+        name = next((c.get("name") for c in found if c.get("name")), None) or "control"
+        ctx.loss(
+            "activex-control",
+            f"ActiveX control {name} has no picture and is not drawn (its look lives in its binary "
+            "properties); kept only when writing back to .pptx (patch mode)",
+            slide_id=slide_id,
+            severity="error",
+        )
+    return pics
 
 
 def _inherited_shapes(

@@ -78,6 +78,10 @@ class _RPr:
         self.attrs.update(el.attrib)
         for child in el:
             group = _RPR_GROUPS.get(local(child.tag))
+            if group == "fill" and local(child.tag) == "solidFill" and not len(child):
+                # an empty <a:solidFill/> (python-pptx writes one for fill.solid()) names no
+                # colour: PowerPoint and LibreOffice keep the inherited one
+                continue
             if group:
                 self.kids[group] = child
 

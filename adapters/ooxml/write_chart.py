@@ -19,16 +19,17 @@ from pptx.util import Pt
 
 from ace_core.ir.nodes import ChartNode
 from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
-from ace_core.ir.style import SolidPaint
+from ace_core.ir.style import SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.ns import NS, RT
 from adapters.ooxml.package_out import CONTENT_TYPES
 from adapters.ooxml.read_chart import is_date_format
-from adapters.ooxml.write_chart_plots import keep_series, make_3d, plot_groups, split_plots
+from adapters.ooxml.write_chart_plots import keep_series, plot_groups, split_plots
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
 from adapters.ooxml.write_style import fill_el, line_el, pick_paint
+from adapters.ooxml.write_text import run_props
 from adapters.ooxml.xmlgen import el, sub
 
 __all__ = ["chart_frame", "chart_part_xml", "chart_type_of", "data_only_change", "replace_chart_data"]
@@ -176,6 +177,151 @@ def _font(font: Any, style: TextStyle | None) -> None:
         font.color.rgb = RGBColor(r, g, b)
 
 
+def text_props(style: TextStyle | None, ctx: PartContext) -> etree._Element | None:
+    """c:txPr setting a chart element's text (size, weight, colour, family), None without a style."""
+    if style is None:
+        return None
+    return el(
+        "c:txPr",
+        None,
+        el("a:bodyPr"),
+        el("a:lstStyle"),
+        el("a:p", None, el("a:pPr", None, run_props(style, ctx, "a:defRPr")), el("a:endParaRPr", {"lang": "en-US"})),
+    )
+
+
+def _put(parent: etree._Element, child: etree._Element, before: tuple[str, ...]) -> None:
+    """Replace `parent`'s child of the same tag with `child`, else insert it before the first of
+    the `before` tags (schema order), else append it."""
+    old = parent.find(child.tag)
+    if old is not None:
+        old.addprevious(child)
+        parent.remove(old)
+        return
+    for tag in before:
+        anchor = parent.find(f"{_C}{tag}")
+        if anchor is not None:
+            anchor.addprevious(child)
+            return
+    parent.append(child)
+
+
+# c:catAx / c:valAx / c:dateAx children after c:spPr and c:txPr, in schema order
+_AX_AFTER_SPPR = ("txPr", "crossAx", "crosses", "crossesAt", "auto", "lblAlgn", "lblOffset", "crossBetween")
+_AX_AFTER_TXPR = ("crossAx", "crosses", "crossesAt", "auto", "lblAlgn", "lblOffset", "crossBetween")
+_AX_AFTER_TICKS = ("minorTickMark", "tickLblPos", "spPr", "txPr", "crossAx")
+
+
+def _axis_look(axis_obj: Any, spec: ChartAxis, ctx: PartContext) -> None:
+    """What the IR says of an axis's look: tick label text, axis line, gridlines, tick marks."""
+    ax = axis_obj._element
+    if spec.tick_marks is not None:
+        _put(ax, el("c:majorTickMark", {"val": spec.tick_marks}), _AX_AFTER_TICKS)
+    if spec.line is not None:
+        _put(ax, el("c:spPr", None, line_el([spec.line], ctx)), _AX_AFTER_SPPR)
+    tx = text_props(spec.text_style, ctx)
+    if tx is not None:
+        _put(ax, tx, _AX_AFTER_TXPR)
+    if spec.gridlines and spec.gridline_stroke is not None:
+        grid = ax.find(f"{_C}majorGridlines")
+        if grid is not None:
+            _put(grid, el("c:spPr", None, line_el([spec.gridline_stroke], ctx)), ("extLst",))
+
+
+def _plot_area(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
+    """The plot area's manual layout (its first child) and fill (its c:spPr)."""
+    plot = space.find(f"{_C}chart/{_C}plotArea")
+    if plot is None:
+        return
+    box = chart.plot_layout
+    if box is not None:
+        manual = el("c:manualLayout")
+        if box.inner:
+            sub(manual, "c:layoutTarget", {"val": "inner"})
+        sub(manual, "c:xMode", {"val": "edge"})
+        sub(manual, "c:yMode", {"val": "edge"})
+        for key in ("x", "y", "w", "h"):
+            sub(manual, f"c:{key}", {"val": repr(float(getattr(box, key)))})
+        layout = el("c:layout", None, manual)
+        old = plot.find(f"{_C}layout")
+        if old is not None:
+            plot.remove(old)
+        plot.insert(0, layout)
+    if chart.plot_fills is not None:
+        paint = pick_paint(chart.plot_fills, ctx)
+        sp_pr = el("c:spPr", None, fill_el(paint, ctx) if paint is not None else el("a:noFill"))
+        _put(plot, sp_pr, ("extLst",))
+
+
+# 2-D plot -> its 3-D element, and the children the 3-D schema type does not allow
+_PLOTS_3D = {
+    "barChart": ("bar3DChart", ("overlap", "serLines")),
+    "pieChart": ("pie3DChart", ("firstSliceAng",)),
+    "areaChart": ("area3DChart", ()),
+}
+
+
+def _make_3d(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
+    """Turn the plot python-pptx wrote into its 3-D kind with the chart's c:view3D (bar, column,
+    pie and area charts; others stay flat, with a loss entry)."""
+    view = chart.view_3d
+    plot_area = space.find(f"{_C}chart/{_C}plotArea")
+    if view is None or plot_area is None:
+        return
+    plot = next((p for p in plot_area if etree.QName(p).localname in _PLOTS_3D), None)
+    if plot is None:
+        ctx.loss("chart-3d", f"a 3-D {chart.chart_type} chart is written flat")
+        return
+    tag, drop = _PLOTS_3D[etree.QName(plot).localname]
+    plot.tag = f"{_C}{tag}"
+    for name in drop:
+        for child in plot.findall(f"{_C}{name}"):
+            plot.remove(child)
+    if tag == "bar3DChart" and view.shape:
+        _put(plot, el("c:shape", {"val": view.shape}), ("axId", "extLst"))
+    if tag == "bar3DChart" and chart.grouping == "standard":
+        _series_axis(plot_area, plot)
+    node = el("c:view3D")
+    sub(node, "c:rotX", {"val": max(-90, min(90, round(view.rot_x)))})
+    sub(node, "c:rotY", {"val": round(view.rot_y) % 360})
+    if view.depth_percent is not None:
+        sub(node, "c:depthPercent", {"val": max(20, min(2000, round(view.depth_percent)))})
+    sub(node, "c:rAngAx", {"val": view.right_angle_axes})
+    if not view.right_angle_axes:
+        sub(node, "c:perspective", {"val": max(0, min(240, round(view.perspective)))})
+    plot_area.addprevious(node)
+
+
+def _series_axis(plot_area: etree._Element, plot: etree._Element) -> None:
+    """A 'standard' 3-D column chart puts its series one behind the other, along a series axis."""
+    ids = [a.get("val") for a in plot.findall(f"{_C}axId")]
+    val_id = next((a.find(f"{_C}axId").get("val") for a in plot_area.findall(f"{_C}valAx")), None)
+    if len(ids) != 2 or val_id is None:
+        return
+    grouping = plot.find(f"{_C}grouping")
+    if grouping is not None:
+        grouping.set("val", "standard")
+    for child in plot.findall(f"{_C}overlap"):
+        plot.remove(child)
+    new_id = "600000001"  # python-pptx's axis ids are negative, renumbered from 500000001 by _fix_schema
+    plot.findall(f"{_C}axId")[-1].addnext(el("c:axId", {"val": new_id}))
+    axis = el(
+        "c:serAx",
+        None,
+        el("c:axId", {"val": new_id}),
+        el("c:scaling", None, el("c:orientation", {"val": "minMax"})),
+        el("c:delete", {"val": False}),
+        el("c:axPos", {"val": "b"}),
+        el("c:majorTickMark", {"val": "out"}),
+        el("c:minorTickMark", {"val": "none"}),
+        el("c:tickLblPos", {"val": "nextTo"}),
+        el("c:crossAx", {"val": val_id}),
+        el("c:crosses", {"val": "autoZero"}),
+    )
+    last_axis = [a for a in plot_area if etree.QName(a).localname in ("catAx", "valAx", "dateAx")][-1]
+    last_axis.addnext(axis)
+
+
 def _axis(axis_obj: Any, spec: ChartAxis) -> None:
     axis_obj.visible = spec.visible
     axis_obj.has_major_gridlines = spec.gridlines
@@ -218,12 +364,30 @@ def _series_style(ser_obj: Any, spec: ChartSeries, ctx: PartContext, kind_name: 
         _replace_sppr(ser_obj, parts)
     if spec.marker and hasattr(ser_obj, "marker") and spec.marker in _MARKERS:
         ser_obj.marker.style = _MARKERS[spec.marker]
+        if spec.marker_size is not None:
+            ser_obj.marker.size = max(2, min(72, round(spec.marker_size)))
+        if lineish and spec.fill is not None and spec.marker != "none":
+            _replace_sppr(ser_obj.marker, [fill_el(spec.fill, ctx), line_el([Stroke(paint=spec.fill)], ctx)])
     if spec.smooth and hasattr(ser_obj, "smooth"):
         ser_obj.smooth = True
     if spec.point_fills:
         for i, paint in enumerate(spec.point_fills):
             if paint is not None and i < len(spec.values):
                 _replace_sppr(ser_obj.points[i], [fill_el(paint, ctx)])
+    if "PIE" in kind_name or "DOUGHNUT" in kind_name:
+        _explosions(ser_obj, spec)
+
+
+def _explosions(ser_obj: Any, spec: ChartSeries) -> None:
+    """c:explosion of a pie series (after its c:spPr) and of its points (in c:dPt, before c:spPr)."""
+    ser = ser_obj._element
+    if spec.explosion:
+        _put(ser, el("c:explosion", {"val": round(spec.explosion)}), ("dPt", "dLbls", "cat", "val", "extLst"))
+    for i, value in enumerate(spec.point_explosions or []):
+        if value is None or i >= len(spec.values):
+            continue
+        dpt = ser_obj.points[i].format._element  # the point's c:dPt
+        _put(dpt, el("c:explosion", {"val": round(value)}), ("spPr", "pictureOptions", "extLst"))
 
 
 def _fix_schema(root: etree._Element) -> None:
@@ -269,6 +433,8 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         try:
             _axis(obj.category_axis, chart.x_axis)
             _axis(obj.value_axis, chart.y_axis)
+            _axis_look(obj.category_axis, chart.x_axis, ctx)
+            _axis_look(obj.value_axis, chart.y_axis, ctx)
         except ValueError:
             pass  # a chart kind without that axis
     if chart.gap_width is not None and hasattr(plot, "gap_width"):
@@ -301,11 +467,11 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
             hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
-    if chart.three_d:
-        if extra:
-            ctx.loss("chart-3d", "a 3-D combo chart is written flat")
-        else:
-            make_3d(space, chart, ctx)
+    _plot_area(space, chart, ctx)
+    if chart.view_3d is not None and extra:
+        ctx.loss("chart-3d", "a 3-D combo chart is written flat")
+    else:
+        _make_3d(space, chart, ctx)
     _unnamed_series(space, chart)
     _whole_category_numbers(space)
     _fix_schema(space)
@@ -349,6 +515,9 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         if spec.number_format:
             dl.number_format = spec.number_format
             dl.number_format_is_linked = False
+        tx = text_props(spec.text_style, ctx)
+        if tx is not None:
+            _put(dl._element, tx, ("dLblPos", "showLegendKey", "showVal"))
     except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
         ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
 

@@ -13,7 +13,7 @@ from ace_core.ir.semantic import ChartData
 from adapters.ooxml.ns import NS
 from adapters.ooxml.write_context import PartContext
 
-__all__ = ["COMBINABLE", "keep_series", "make_3d", "plot_groups", "split_plots"]
+__all__ = ["COMBINABLE", "keep_series", "plot_groups", "split_plots"]
 
 _C = f"{{{NS['c']}}}"
 COMBINABLE = {"column", "bar", "line", "area"}
@@ -38,10 +38,6 @@ _GROUPS = {
 }
 _AXES = {"valAx", "catAx", "dateAx", "serAx"}
 _SECONDARY_IDS = ("600000001", "600000002")
-_FLAT_TO_3D = {"barChart": "bar3DChart", "pieChart": "pie3DChart", "areaChart": "area3DChart"}
-_NOT_IN_3D = {"bar3DChart": ("overlap", "serLines"), "pie3DChart": ("firstSliceAng",), "area3DChart": ()}
-_VIEW_RANGES = {"rotX": (-90, 90), "rotY": (0, 359), "depthPercent": (20, 2000), "perspective": (0, 240)}
-_VIEW_DEFAULTS = {"pie3DChart": (30.0, 0.0, False), "bar3DChart": (15.0, 20.0, True), "area3DChart": (15.0, 20.0, True)}
 
 
 def _local(el: etree._Element) -> str:
@@ -146,66 +142,3 @@ def _set_child_val(parent: etree._Element, tag: str, value: str) -> None:
     node = parent.find(f"{_C}{tag}")
     if node is not None:
         node.set("val", value)
-
-
-def make_3d(space: etree._Element, chart: ChartData, ctx: PartContext) -> None:
-    """Turn the chart group of a 3-D chart into its 3-D kind, with the chart's c:view3D."""
-    area = _plot_area(space)
-    group = _first_group(area) if area is not None else None
-    if group is None or area is None:
-        return
-    kind = _FLAT_TO_3D.get(_local(group))
-    if kind is None:
-        ctx.loss("chart-3d", f"a 3-D {chart.chart_type} chart is written flat")
-        return
-    group.tag = f"{_C}{kind}"
-    for tag in _NOT_IN_3D[kind]:
-        for node in group.findall(f"{_C}{tag}"):
-            group.remove(node)
-    if kind == "bar3DChart" and chart.grouping == "standard":
-        _series_axis(area, group)  # bars one behind the other: a depth (series) axis
-    view = chart.view_3d
-    if view is None:  # no view of its own: the usual one for the kind
-        rot_x, rot_y, right_angle = _VIEW_DEFAULTS[kind]
-        values: list[tuple[str, Any]] = [("rotX", rot_x), ("rotY", rot_y), ("rAngAx", right_angle)]
-    else:  # what the source's view states (renderers default the rest, as for the source)
-        values = [
-            ("rotX", view.rot_x),
-            ("rotY", view.rot_y),
-            ("depthPercent", view.depth_percent),
-            ("rAngAx", view.right_angle_axes),
-            ("perspective", view.perspective),
-        ]
-    view_el = etree.Element(f"{_C}view3D")
-    for tag, value in values:
-        if value is None:
-            continue
-        lo, hi = _VIEW_RANGES.get(tag, (0, 0))
-        text = ("1" if value else "0") if isinstance(value, bool) else str(max(lo, min(hi, round(value))))
-        etree.SubElement(view_el, f"{_C}{tag}", val=text)
-    area.addprevious(view_el)
-
-
-def _series_axis(area: etree._Element, group: etree._Element) -> None:
-    """Standard (not clustered) 3-D bars: grouping 'standard' and a series axis (c:serAx)."""
-    grouping = group.find(f"{_C}grouping")
-    if grouping is not None:
-        grouping.set("val", "standard")
-    ids = group.findall(f"{_C}axId")
-    if len(ids) != 2:
-        return
-    val_id = ids[1].get("val") or ""
-    ser_id = "600000003"
-    ids[1].addnext(etree.Element(f"{_C}axId", val=ser_id))
-    ser = etree.Element(f"{_C}serAx")
-    etree.SubElement(ser, f"{_C}axId", val=ser_id)
-    scaling = etree.SubElement(ser, f"{_C}scaling")
-    etree.SubElement(scaling, f"{_C}orientation", val="minMax")
-    etree.SubElement(ser, f"{_C}delete", val="0")
-    etree.SubElement(ser, f"{_C}axPos", val="b")
-    etree.SubElement(ser, f"{_C}tickLblPos", val="nextTo")
-    etree.SubElement(ser, f"{_C}crossAx", val=val_id)
-    etree.SubElement(ser, f"{_C}crosses", val="autoZero")
-    axes = [el for el in area if _local(el) in _AXES]
-    if axes:
-        axes[-1].addnext(ser)

@@ -7,7 +7,7 @@ from lxml import etree
 
 from ace_core.ir.deck import Background, Slide, Transition
 from ace_core.ir.nodes import NodeBase
-from adapters.ooxml.conventions import META_INHERITED, META_VML, set_ace_id
+from adapters.ooxml.conventions import META_CONTROL, META_INHERITED, META_VML, set_ace_id
 from adapters.ooxml.ns import NS, RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, TEMPLATE_DIR, OutPackage
 from adapters.ooxml.write_context import PartContext
@@ -62,10 +62,12 @@ def insert_in_order(parent: etree._Element, child: etree._Element, order: list[s
     return child
 
 
-def written_nodes(slide: Slide) -> list[NodeBase]:
+def written_nodes(slide: Slide, *, patch: bool = False) -> list[NodeBase]:
     """The slide's own nodes (layout / master shapes and VML ink the reader added are not part of
-    the slide's shape tree)."""
-    return [n for n in slide.children if META_INHERITED not in n.meta and META_VML not in n.meta]
+    the slide's shape tree; in patch mode neither are the pictures of form controls, which stay
+    with their p:controls)."""
+    skip = (META_INHERITED, META_VML, META_CONTROL) if patch else (META_INHERITED, META_VML)
+    return [n for n in slide.children if not any(k in n.meta for k in skip)]
 
 
 def sp_tree(nodes: list[NodeBase], ctx: PartContext, placeholders: bool = False) -> etree._Element:
