@@ -551,5 +551,3 @@ def _secondary_series(plot: etree._Element, plots: list[etree._Element], series:
                 found = True
             index += 1
     return found
-
-
