@@ -433,10 +433,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         data["date_axis"] = True
     if _secondary_series(plot, plots, series):
         axes = plot.findall(qn("c:valAx"))
-        data["y2_axis"] = _axis(axes[1]) if len(axes) > 1 else None
+        data["y2_axis"] = _axis(axes[1], scope, node_id) if len(axes) > 1 else None
+    # a combo chart: each series keeps its plot type; the writers and the drawing report what
+    # they cannot carry of it
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
-    if data["extra_types"]:
-        scope.loss("chart-combo", f"combo chart: series of {data['extra_types']} drawn as {kind}", node_id)
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
     if title is not None:
