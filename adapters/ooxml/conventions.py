@@ -75,6 +75,7 @@ __all__ = [
     "META_INHERITED",
     "META_KIND",
     "META_SMARTART",
+    "META_SMARTART_LAYOUT",
     "META_TABLE_STYLE_APPLIED",
     "META_TXBOX",
     "META_VML",
@@ -125,7 +126,11 @@ META_ALT_CONTENT = "pptx.alt_content"
 META_GRAPHIC_URI = "pptx.graphic_uri"
 """a:graphicData/@uri of a graphic frame read as a preview (OLE, unknown graphic data)."""
 META_SMARTART = "pptx.smartart"
-"""On the GROUP that stands for a SmartArt graphic frame: the drawing part name it came from."""
+"""On the GROUP that stands for a SmartArt graphic frame: the drawing part name it came from (or
+its data part, when the shapes were laid out from the data model: see META_SMARTART_LAYOUT)."""
+META_SMARTART_LAYOUT = "pptx.smartart_layout"
+"""On a SmartArt GROUP whose drawing part was missing or empty: the layout definition's uniqueId
+its shapes were laid out from (adapters.ooxml.smartart)."""
 META_TABLE_STYLE_APPLIED = "pptx.table_style"
 """On a TABLE: the table style id whose fills, borders and text colours were resolved into the
 cells (the cells' explicit tcPr did not state them)."""
