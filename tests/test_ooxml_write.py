@@ -325,7 +325,8 @@ def test_fresh_round_trip_keeps_node_kinds(written: tuple[Deck, Path, Deck]) -> 
     assert [s.values for s in chart.series] == [[1, 2, 3], [3, None, 1]] and chart.title == "Stacked"
     assert chart.workbook_asset is not None
     assert node("ch2").chart.chart_type == "pie" and node("ch3").chart.series[0].x_values == [1, 2, 3]
-    assert node("m1").text.plain_text == r"e^{i\pi}+1=0"
+    math = node("m1")  # written as OMML with its picture as the fallback, read back as the same MATH
+    assert math.type == "MATH" and math.latex == r"e^{i\pi}+1=0" and math.omml and math.svg_asset
 
 
 def test_auto_layout_frames_are_written_as_their_solved_boxes(written: tuple[Deck, Path, Deck]) -> None:

@@ -450,13 +450,22 @@ def node_elements(
                 return [shape_sp(node, box, ctx, a, text=None)]
             return [pic]
         if isinstance(node, MathNode):
-            pic = picture(node, box, ctx, alpha) if node.svg_asset else None
-            if pic is not None:
-                ctx.loss("math", "equation written as a picture of its rendering (OMML not written)", "info")
-                return [pic]
-            ctx.loss("math", "equation written as its LaTeX source text")
-            as_text = TextNode(**_base_fields(node), text=TextBody.from_text(node.latex))
-            return [shape_sp(as_text, box, ctx, a, text=as_text.text)]
+            from adapters.ooxml.write_math import math_elements, with_svg
+
+            drawn = with_svg(node, ctx.deck)
+            pic = picture(drawn, box, ctx, alpha) if drawn.svg_asset else None
+            if pic is None:
+                as_text = TextNode(**_base_fields(node), text=TextBody.from_text(node.latex))
+                fallback = [shape_sp(as_text, box, ctx, a, text=as_text.text)]
+            else:
+                fallback = [pic]
+            items = math_elements(node, box, ctx, fallback)
+            if items is fallback:  # no OMML: the picture, or the LaTeX as text, alone
+                if pic is not None:
+                    ctx.loss("math", "equation written as a picture of its rendering (its LaTeX has no OMML form)")
+                else:
+                    ctx.loss("math", "equation written as its LaTeX source text")
+            return items
         if isinstance(node, ConnectorNode):
             return [connector(node, box, ctx, a)]
         if isinstance(node, TableNode):
