@@ -433,6 +433,13 @@ def node_elements(
         box = Box.of(node, ox, oy)
         _check_common(node, ctx)
         a = alpha * node.opacity
+        if isinstance(node, FrameNode) and node.layout is not None:
+            ctx.loss(
+                "auto-layout",
+                f"auto-layout frame ({node.layout.mode.lower()}{', wrapping' if node.layout.wrap else ''}) written "
+                "as a group at its solved boxes: its direction, spacing, padding and hug / fill sizing are not "
+                "kept and do not reflow in PowerPoint",
+            )
         if isinstance(node, GroupNode | FrameNode):
             if isinstance(node, FrameNode) and not node.children:
                 return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]

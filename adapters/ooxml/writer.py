@@ -46,7 +46,7 @@ def render_bytes(
     if not fresh and patchable(deck):
         from adapters.ooxml.patch import write_patch
 
-        return write_patch(deck, report, variant), "patch"
+        return write_patch(solved(deck), report, variant), "patch"
     from adapters.ooxml.write_fresh import write_fresh
 
     return write_fresh(solved(deck), report, variant), "fresh"
