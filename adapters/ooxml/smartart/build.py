@@ -68,6 +68,8 @@ class Inst:
     h: float = 0.0
     rot: float = 0.0
     scale: float = 1.0
+    """final length per natural length across (x); scale_y the same down (y)"""
+    scale_y: float = 1.0
     placed: bool = False
     extra: dict = field(default_factory=dict)
 

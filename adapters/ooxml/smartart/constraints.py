@@ -55,8 +55,8 @@ def _own_size(inst: Inst, kind: str) -> float | None:
     value = p.get(kind)
     if value is not None:
         return value
-    if kind in ("w", "h") and inst.placed and inst.scale > 0:
-        return (inst.w if kind == "w" else inst.h) / inst.scale
+    if kind in ("w", "h") and inst.placed and inst.scale > 0 and inst.scale_y > 0:
+        return inst.w / inst.scale if kind == "w" else inst.h / inst.scale_y
     axis = {"l": "x", "r": "x", "ctrX": "x", "t": "y", "b": "y", "ctrY": "y"}.get(kind)
     if axis is None:
         return None

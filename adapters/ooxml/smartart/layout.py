@@ -17,7 +17,8 @@ from adapters.ooxml.smartart.constraints import apply_constraints, apply_self, d
 __all__ = ["Layout"]
 
 Box = tuple[float, ...]
-"""(x, y, w, h) in the parent's natural units, and optionally the child's own scale"""
+"""(x, y, w, h) in the parent's natural units, and optionally the child's own scale (across,
+then down when it differs)"""
 ARRANGERS = {"lin", "snake", "cycle", "hierRoot", "hierChild", "pyra"}
 _EPS = 1e-6
 
@@ -48,7 +49,8 @@ class Layout:
         root.props["w"], root.props["h"] = self.width, self.height
         apply_self(root)
         root.props["w"], root.props["h"] = self.width, self.height
-        root.x, root.y, root.w, root.h, root.scale, root.placed = 0.0, 0.0, self.width, self.height, 1.0, True
+        root.x, root.y, root.w, root.h, root.placed = 0.0, 0.0, self.width, self.height, True
+        root.scale = root.scale_y = 1.0
         self.place(root)
         for inst in self.all:
             if is_conn(inst) and inst.point.type in ("sibTrans", "parTrans"):
@@ -56,9 +58,10 @@ class Layout:
 
     def place(self, inst: Inst) -> None:
         s = inst.scale if inst.scale > _EPS else 1.0
+        sy = inst.scale_y if inst.scale_y > _EPS else 1.0
         if inst.alg_type == "composite":
             self._aspect(inst)
-        nat_w, nat_h = inst.w / s, inst.h / s
+        nat_w, nat_h = inst.w / s, inst.h / sy
         inst.props["w"], inst.props["h"] = nat_w, nat_h
         apply_constraints(inst)
         kind = inst.alg_type
@@ -79,18 +82,18 @@ class Layout:
             ox = (nat_w - ew * f) / 2 - x0 * f
             oy = (nat_h - eh * f) / 2 - y0 * f
             ox, oy = self._align(inst, nat_w, nat_h, ew * f, eh * f, x0 * f, y0 * f, ox, oy)
-        inst.extra["child_scale"] = s * f
         for child in inst.children:
             box = boxes.get(id(child))
             if box is None:
-                child.scale = s * f
+                child.scale, child.scale_y = s * f, sy * f
                 continue
             bx, by, bw, bh = box[:4]
-            own = box[4] if len(box) > 4 else 1.0  # type: ignore[misc]
+            fx = box[4] if len(box) > 4 else 1.0
+            fy = box[5] if len(box) > 5 else fx
             child.x = inst.x + s * (ox + bx * f)
-            child.y = inst.y + s * (oy + by * f)
-            child.w, child.h = max(0.0, s * f * bw), max(0.0, s * f * bh)
-            child.scale = s * f * own
+            child.y = inst.y + sy * (oy + by * f)
+            child.w, child.h = max(0.0, s * f * bw), max(0.0, sy * f * bh)
+            child.scale, child.scale_y = s * f * fx, sy * f * fy
             child.placed = True
         for child in inst.children:
             if child.placed and not is_conn(child):
@@ -226,7 +229,7 @@ class Layout:
         conn.extra["conn"] = "2D"
         for child in conn.children:
             child.x, child.y, child.w, child.h, child.rot = conn.x, conn.y, conn.w, conn.h, conn.rot
-            child.scale, child.placed = s, conn.placed
+            child.scale, child.scale_y, child.placed = s, s, conn.placed
 
     def _line(self, conn: Inst, src: Inst, dst: Inst, s: float) -> None:
         x0, y0 = _site(src, conn.param("begPts", "bCtr"), dst)
@@ -341,8 +344,20 @@ def _start(lo: float | None, ctr: float | None, hi: float | None, size: float) -
 def _sizes(
     lay: Layout, kids: list[Inst], w: float, h: float, horizontal: bool, depth: int
 ) -> list[tuple[float, float]]:
-    """Children's sizes along a line: their own; those without a length share what is left."""
+    """Children's sizes along a line: their own; those without a length share what is left. The
+    extent of a child that arranges its own children is kept as its size, and the parent's
+    constraints are applied again, so that a bound on it ('at least as wide as the row of
+    children below') holds."""
     nat = [lay.natural(c, depth) for c in kids]
+    measured = False
+    for c, (a, b) in zip(kids, nat, strict=True):
+        if c.alg_type in ARRANGERS and (c.props.get("w") is None or c.props.get("h") is None):
+            c.props.setdefault("w", a) if a is not None else None
+            c.props.setdefault("h", b) if b is not None else None
+            measured = True
+    if measured and kids and kids[0].parent is not None:
+        apply_constraints(kids[0].parent)
+        nat = [lay.natural(c, depth) for c in kids]
     prim = [(a if horizontal else b) for a, b in nat]
     known = sum(v for v in prim if v is not None)
     unknown = sum(1 for v in prim if v is None)
@@ -372,15 +387,18 @@ def _lin(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[d
     dep = [depends_on(c, cross_axis, prim_axis, inst) for c in kids]
     total = sum(prims)
     f = min(1.0, length / total) if total > _EPS and length > 0 else 1.0
+    natural_cross = list(cross)
     cross = [cv * f if d else cv for cv, d in zip(cross, dep, strict=True)]
     prims = [p * f for p in prims]
-    scales = [f] * len(kids)
+    along = [f] * len(kids)
     widest = max(cross, default=0.0)
     if room > 0 and widest > room + _EPS:  # too wide across: shrink the shapes that keep their proportions
         g = room / widest
         prims = [p * g if d else p for p, d in zip(prims, dep, strict=True)]
+        along = [a * g if d else a for a, d in zip(along, dep, strict=True)]
         cross = [min(cv * g if d else cv, room) for cv, d in zip(cross, dep, strict=True)]
-        scales = [sc * g if d else sc for sc, d in zip(scales, dep, strict=True)]
+    # each child's own scale along and across the line (a child squeezed across keeps its content in)
+    across = [cv / n if n > _EPS else 1.0 for cv, n in zip(cross, natural_cross, strict=True)]
     total = sum(prims)
     pos = (length - total) / 2 if length > 0 else 0.0
     span = max(cross, default=0.0)
@@ -388,13 +406,13 @@ def _lin(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[d
     horz = inst.param("nodeHorzAlign", "ctr")
     vert = inst.param("nodeVertAlign", "mid")
     boxes: dict[int, Box] = {}
-    for c, p, cv, sc in zip(kids, prims, cross, scales, strict=True):
+    for c, p, cv, fa, fc in zip(kids, prims, cross, along, across, strict=True):
         align = vert if horizontal else horz
         off = {"t": 0.0, "l": 0.0, "b": span - cv, "r": span - cv}.get(align, (span - cv) / 2)
         if horizontal:
-            boxes[id(c)] = (pos, base + off, p, cv, sc)
+            boxes[id(c)] = (pos, base + off, p, cv, fa, fc)
         else:
-            boxes[id(c)] = (base + off, pos, cv, p, sc)
+            boxes[id(c)] = (base + off, pos, cv, p, fc, fa)
         pos += p
     return boxes, "own"
 

@@ -46,7 +46,8 @@ def preset_of(inst: Inst) -> tuple[str, dict[str, float]]:
         for idx, val in sorted(inst.shape.adj.items()):
             if 1 <= idx <= len(names):
                 name = names[idx - 1]
-                unit = 60000.0 if abs(defaults[name]) > 200000 else 100000.0
+                # layouts give ratios as fractions (0.1) and angles in degrees (270)
+                unit = 60000.0 if abs(defaults[name]) > 200000 or abs(val) > 2.0 else 100000.0
                 adj[name] = float(round(val * unit))
     return prst, adj
 
