@@ -84,6 +84,8 @@ def _symbol(ch: str) -> str:
     if m and m.group(1) in _ALPHABETS:
         letter = m.group(3)
         base = {"CAPITAL": letter.upper(), "SMALL": letter.lower()}.get(m.group(2), _DIGITS.get(letter, letter))
+        if len(base) == 1 and m.group(1) == "ITALIC" and base.isalpha():
+            return base  # a math-italic letter is how LaTeX sets a plain one
         if len(base) == 1:
             return f"\\{_ALPHABETS[m.group(1)]}{{{base}}}"
     return ch
