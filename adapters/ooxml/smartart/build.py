@@ -89,12 +89,18 @@ class Inst:
         return self.alg.params.get(name, default) if self.alg is not None else default
 
     def descendants(self) -> list[Inst]:
+        """Every instance below this one, in preorder (worked out once: the tree does not change
+        once built)."""
+        cached = self.extra.get("_des")
+        if cached is not None:
+            return cached
         out: list[Inst] = []
         stack = list(reversed(self.children))
         while stack:
             inst = stack.pop()
             out.append(inst)
             stack.extend(reversed(inst.children))
+        self.extra["_des"] = out
         return out
 
 

@@ -82,7 +82,7 @@ def lay_out(
     looks = Looks(style, colors, resolve)
 
     def body_reader(tx: etree._Element, inst: Inst) -> TextBody:
-        font = looks.refs(inst.style_lbl)["fontRef"].get("idx", "minor")
+        font = looks.font_idx(inst.style_lbl)
         return read_body(tx, "+mj-lt" if font == "major" else "+mn-lt")
 
     fitter = TextFitter(dm.doc, body_reader, measurer)

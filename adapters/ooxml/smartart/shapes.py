@@ -3,6 +3,8 @@ text rectangle that geometry leaves for the text (an ellipse's inscribed box, ..
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ace_core.drawing.presets import adjust_defaults, evaluate, preset_names
 from adapters.ooxml.smartart.build import Inst
 
@@ -57,8 +59,13 @@ def text_rect(inst: Inst) -> tuple[float, float, float, float]:
     if inst.extra.get("conn") == "1D" or inst.w <= 0 or inst.h <= 0:
         return 0.0, 0.0, inst.w, inst.h
     prst, adj = preset_of(inst)
+    return _rect(prst, inst.w, inst.h, tuple(sorted(adj.items())))
+
+
+@lru_cache(maxsize=2048)
+def _rect(prst: str, w: float, h: float, adj: tuple[tuple[str, float], ...]) -> tuple[float, float, float, float]:
     try:
-        l_, t_, r_, b_ = evaluate(prst, inst.w, inst.h, adj or None).text_rect
-    except Exception:
-        return 0.0, 0.0, inst.w, inst.h
+        l_, t_, r_, b_ = evaluate(prst, w, h, dict(adj) or None).text_rect
+    except Exception:  # an odd preset: the whole box
+        return 0.0, 0.0, w, h
     return l_, t_, max(0.0, r_ - l_), max(0.0, b_ - t_)

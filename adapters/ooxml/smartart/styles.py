@@ -58,9 +58,22 @@ class Looks:
         self.colors = {s.get("name", ""): s for s in colors.iter(qn("dgm:styleLbl"))} if colors is not None else {}
         self.has_style = style is not None
         self.has_colors = colors is not None
+        self._refs: dict[str, dict[str, etree._Element]] = {}
 
     def refs(self, label: str) -> dict[str, etree._Element]:
         """lnRef / fillRef / effectRef / fontRef for the label (copies, colour children included)."""
+        found = self._refs.get(label)
+        if found is None:
+            found = self._refs[label] = self._make_refs(label)
+        return {k: copy.deepcopy(v) for k, v in found.items()}
+
+    def font_idx(self, label: str) -> str:
+        """'major' or 'minor': the theme font the label's text takes."""
+        if label not in self._refs:
+            self.refs(label)
+        return self._refs[label]["fontRef"].get("idx", "minor")
+
+    def _make_refs(self, label: str) -> dict[str, etree._Element]:
         out: dict[str, etree._Element] = {}
         lbl = self.styles.get(label)
         style = lbl.find(qn("dgm:style")) if lbl is not None else None

@@ -198,35 +198,48 @@ class TextFitter:
         xml = self.body(inst, nominal)
         if xml is None or self.measurer is None or inst.w <= 0 or inst.h <= 0:
             return nominal
-        words = _longest_words(self.read_body(xml, inst), self.measurer) / nominal  # px per pt
+        body = self.read_body(xml, inst)  # read once at the nominal size, then scaled
+        words = _longest_words(body, self.measurer) / nominal  # px per pt
         lo, hi = math.floor(self.floor(inst)), math.floor(nominal)
         lo = min(lo, hi)
-        if self._fits(inst, words, float(hi)):
+        if self._fits(inst, body, nominal, words, float(hi)):
             return float(hi)
         best = lo
         while lo <= hi:
             mid = (lo + hi) // 2
-            if self._fits(inst, words, float(mid)):
+            if self._fits(inst, body, nominal, words, float(mid)):
                 best, lo = mid, mid + 1
             else:
                 hi = mid - 1
         return float(best)
 
-    def _fits(self, inst: Inst, words: float, size: float) -> bool:
+    def _fits(self, inst: Inst, body: TextBody, nominal: float, words: float, size: float) -> bool:
         ml, mt, mr, mb = (m / EMU_PER_PX for m in self.margins(inst, size))
         _x, _y, tw, th = text_rect(inst)
         box_w, box_h = tw / EMU_PER_PX, th / EMU_PER_PX
-        xml = self.body(inst, size)
-        if xml is None:
-            return True
-        body = self.read_body(xml, inst)
         if body.vertical in ("vert", "vert270", "eaVert", "wordArtVert", "mongolianVert", "wordArtVertRtl"):
             box_w, box_h = box_h, box_w
         avail = box_w - ml - mr
         if avail <= 0 or words * size > avail + 0.5:
             return False
-        body = body.model_copy(update={"insets": Sides(top=mt, right=mr, bottom=mb, left=ml)})
-        _w, h = self.measurer.measure(body, box_w)  # type: ignore[attr-defined]
+        scale = size / nominal
+        paras = [  # spacing given as a share of the font size scales with it
+            p.model_copy(
+                update={
+                    "space_before": p.space_before * scale if p.space_before else p.space_before,
+                    "space_after": p.space_after * scale if p.space_after else p.space_after,
+                }
+            )
+            for p in body.paragraphs
+        ]
+        trial = body.model_copy(
+            update={
+                "paragraphs": paras,
+                "font_scale": scale * 100.0,
+                "insets": Sides(top=mt, right=mr, bottom=mb, left=ml),
+            }
+        )
+        _w, h = self.measurer.measure(trial, box_w)  # type: ignore[attr-defined]
         return h <= box_h + 0.5
 
 
