@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import GroupNode
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.read_deck import read_pptx
@@ -128,6 +129,9 @@ def test_a_laid_out_smartart_survives_fresh_pptx_and_stays_exact_in_patch_mode(t
     again = read_pptx(tmp_path / "fresh.pptx")
     shown = " ".join(texts(n) for _, n in again.iter_nodes())
     assert all(t in shown for t in ("smart1", "smart2", "Smart3", "smart4", "Smart5"))
+    fresh_report = LossReport()
+    render_bytes(deck, fresh=True, report=fresh_report)
+    assert any(e.feature == "smartart" and "no longer a SmartArt" in e.reason for e in fresh_report.entries)
     patched, mode = render_bytes(deck)
     (tmp_path / "patched.pptx").write_bytes(patched)
     assert mode == "patch"

@@ -30,7 +30,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import TextBody
-from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.conventions import META_SMARTART, set_ace_id
 from adapters.ooxml.ns import qn
 from adapters.ooxml.svgpath import parse_path
 from adapters.ooxml.write_context import PartContext
@@ -440,6 +440,8 @@ def node_elements(
                 "as a group at its solved boxes: its direction, spacing, padding and hug / fill sizing are not "
                 "kept and do not reflow in PowerPoint",
             )
+        if isinstance(node, GroupNode) and node.meta.get(META_SMARTART) and ctx.state.mode == "fresh":
+            ctx.loss("smartart", "SmartArt written as plain grouped shapes: it is no longer a SmartArt diagram", "info")
         if isinstance(node, GroupNode | FrameNode):
             if isinstance(node, FrameNode) and not node.children:
                 return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]
