@@ -117,6 +117,8 @@ def _apply_one(c: Constr, owner: Inst, targets: list[Inst]) -> None:
         if c.op in ("gte", "lte"):
             bounds = t.extra.setdefault("bounds", {})
             bounds[(c.type, c.op)] = value
+            if c.type in FONTS and ref is not None and ref is not t:  # held again once sizes are fitted
+                t.extra.setdefault("font_bounds", {})[(c.type, c.op, id(ref))] = (ref, c.fact)
         else:
             t.props[c.type] = value
             sources = t.extra.setdefault("src", {})

@@ -11,7 +11,7 @@ from lxml import etree
 from adapters.ooxml.drawingml import FILL_TAGS
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.smartart.build import Inst
-from adapters.ooxml.smartart.shapes import preset_of
+from adapters.ooxml.smartart.shapes import preset_of, shape_box, text_frame
 from adapters.ooxml.smartart.styles import Looks
 from adapters.ooxml.smartart.text import TextFitter
 
@@ -84,24 +84,6 @@ def _style(inst: Inst, looks: Looks) -> etree._Element:
     return style
 
 
-def _upright(inst: Inst, rot: float) -> float:
-    """The text box's own turn that keeps text readable in a turned shape (autoTxRot)."""
-    mode = inst.param("autoTxRot", "upr")
-    r = rot % 360.0
-    if mode == "none":
-        return 0.0
-    if mode == "grav":
-        return 180.0 if 90.0 < r < 270.0 else 0.0
-    quarter = 0.0
-    if 45.0 < r <= 135.0:
-        quarter = 90.0
-    elif 135.0 < r < 225.0:
-        quarter = 180.0
-    elif 225.0 <= r < 315.0:
-        quarter = 270.0
-    return -r + quarter if r else 0.0
-
-
 def _xfrm(
     parent: etree._Element, tag: str, x: float, y: float, w: float, h: float, rot: float = 0.0, flip_v: bool = False
 ) -> None:
@@ -120,11 +102,7 @@ def shape_xml(inst: Inst, cnv_id: int, looks: Looks, fitter: TextFitter) -> etre
     _sub(nv, "dsp:cNvPr", id=str(cnv_id), name=inst.name)
     _sub(nv, "dsp:cNvSpPr")
     sp_pr = _sub(sp, "dsp:spPr")
-    turn = inst.shape.rot % 180.0 if inst.shape is not None else 0.0
-    rot = (inst.rot + (inst.shape.rot if inst.shape is not None else 0.0)) % 360.0
-    x, y, w, h = inst.x, inst.y, inst.w, inst.h
-    if 45.0 < turn < 135.0:  # the layout's box is what the turned shape covers: turn the box back
-        x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
+    x, y, w, h, rot = shape_box(inst)
     _xfrm(sp_pr, "a:xfrm", x, y, w, h, rot, bool(inst.extra.get("flip_v")))
     _geometry(sp_pr, inst)
     hide = inst.shape is not None and inst.shape.hide_geom
@@ -147,9 +125,9 @@ def shape_xml(inst: Inst, cnv_id: int, looks: Looks, fitter: TextFitter) -> etre
     body = fitter.body(inst, size) if size is not None else None
     if body is not None:
         sp.append(body)
-        turn = _upright(inst, rot)
-        if abs(turn) > 1e-3:
-            _xfrm(sp, "dsp:txXfrm", inst.x, inst.y, inst.w, inst.h, turn)
+        tx, ty, tw, th, turn = text_frame(inst)
+        if abs(turn) > 1e-3:  # the text turned back upright, in the shape's text rectangle
+            _xfrm(sp, "dsp:txXfrm", tx, ty, tw, th, turn)
     return sp
 
 

@@ -89,7 +89,9 @@ def lay_out(
     for inst in lay.all:
         if inst.placed and inst.drawn:
             fitter.size[id(inst)] = fitter.fit(inst)
-    _equalize(lay.all, fitter)
+    for _ in range(2):  # equal sizes, then 'no larger than that one's' bounds on the fitted sizes
+        _equalize(lay.all, fitter)
+        _font_bounds(lay.all, fitter)
     out.tree = emit_tree(lay.all, looks, fitter)
     out.shapes = sum(1 for c in out.tree if c.tag.endswith("}sp"))
     shown: set[str] = set()
@@ -114,3 +116,17 @@ def _equalize(insts: list[Inst], fitter: TextFitter) -> None:
             for t in targets:
                 if id(t) in fitter.size:
                     fitter.size[id(t)] = min(fitter.size[id(t)], low)
+
+
+def _font_bounds(insts: list[Inst], fitter: TextFitter) -> None:
+    """A text whose size is bounded by another's ('at most 0.8 of the node text') is held to the
+    size that text was fitted to."""
+    for inst in insts:
+        if id(inst) not in fitter.size:
+            continue
+        for (kind, op, _), (ref, fact) in inst.extra.get("font_bounds", {}).items():
+            if kind != "primFontSz" or id(ref) not in fitter.size or not fitter.shows_text(ref):
+                continue
+            limit = fitter.size[id(ref)] * fact
+            have = fitter.size[id(inst)]
+            fitter.size[id(inst)] = min(have, limit) if op == "lte" else max(have, limit)

@@ -384,7 +384,8 @@ def _lin(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[d
     length, room = (w, h) if horizontal else (h, w)
     prims = [(a if horizontal else b) for a, b in sizes]
     cross = [(b if horizontal else a) for a, b in sizes]
-    dep = [depends_on(c, cross_axis, prim_axis, inst) for c in kids]
+    # a child keeps its proportions when its size across follows its length (or it has an aspect ratio)
+    dep = [depends_on(c, cross_axis, prim_axis, inst) or _ratio(c) > 0 for c in kids]
     total = sum(prims)
     f = min(1.0, length / total) if total > _EPS and length > 0 else 1.0
     natural_cross = list(cross)

@@ -16,7 +16,7 @@ from ace_core.units import EMU_PER_PX
 from adapters.ooxml.ns import qn
 from adapters.ooxml.smartart.build import Inst
 from adapters.ooxml.smartart.model import Point, select
-from adapters.ooxml.smartart.shapes import text_rect
+from adapters.ooxml.smartart.shapes import text_frame
 
 __all__ = ["TextFitter", "text_points"]
 
@@ -215,7 +215,7 @@ class TextFitter:
 
     def _fits(self, inst: Inst, body: TextBody, nominal: float, words: float, size: float) -> bool:
         ml, mt, mr, mb = (m / EMU_PER_PX for m in self.margins(inst, size))
-        _x, _y, tw, th = text_rect(inst)
+        _x, _y, tw, th, _turn = text_frame(inst)
         box_w, box_h = tw / EMU_PER_PX, th / EMU_PER_PX
         if body.vertical in ("vert", "vert270", "eaVert", "wordArtVert", "mongolianVert", "wordArtVertRtl"):
             box_w, box_h = box_h, box_w
