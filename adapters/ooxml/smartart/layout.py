@@ -52,9 +52,39 @@ class Layout:
         root.x, root.y, root.w, root.h, root.placed = 0.0, 0.0, self.width, self.height, True
         root.scale = root.scale_y = 1.0
         self.place(root)
+        self.customized()
         for inst in self.all:
             if is_conn(inst) and inst.point.type in ("sibTrans", "parTrans"):
                 self.connector(inst)
+
+    def customized(self) -> None:
+        """What the user changed by hand in PowerPoint, kept on the presentation points: a shape
+        turned (custAng), resized (custScaleX / Y) or moved (custLinFact[Neighbor]X / Y, in
+        shares of its size); shapes that move with it (moveWith) follow."""
+        moved: dict[int, tuple[float, float, float]] = {}
+        for inst in self.all:
+            pr = inst.pres.pr_set if inst.pres is not None else {}
+            if not inst.placed or not pr:
+                continue
+            ang = _num(pr.get("custAng")) / 60000.0
+            sx, sy = _num(pr.get("custScaleX"), 100000.0) / 100000.0, _num(pr.get("custScaleY"), 100000.0) / 100000.0
+            fx = (_num(pr.get("custLinFactX")) + _num(pr.get("custLinFactNeighborX"))) / 100000.0
+            fy = (_num(pr.get("custLinFactY")) + _num(pr.get("custLinFactNeighborY"))) / 100000.0
+            if not (ang or fx or fy) and sx == 1.0 and sy == 1.0:
+                continue
+            w, h = inst.w * sx, inst.h * sy
+            dx, dy = fx * inst.w + (inst.w - w) / 2, fy * inst.h + (inst.h - h) / 2
+            inst.x, inst.y, inst.w, inst.h = inst.x + dx, inst.y + dy, w, h
+            inst.rot += ang
+            moved[id(inst)] = (fx * inst.w, fy * inst.h, ang)
+        for inst in self.all:
+            lead = inst.node.move_with
+            if not lead or inst.parent is None or id(inst) in moved:
+                continue
+            leader = next((c for c in inst.parent.children if c.name == lead and c.point is inst.point), None)
+            got = moved.get(id(leader)) if leader is not None else None
+            if got is not None:
+                inst.x, inst.y, inst.rot = inst.x + got[0], inst.y + got[1], inst.rot + got[2]
 
     def place(self, inst: Inst) -> None:
         s = inst.scale if inst.scale > _EPS else 1.0
@@ -250,6 +280,13 @@ class Layout:
         conn.extra["conn"] = "1D"
         conn.extra["path"] = [(px - conn.x, py - conn.y) for px, py in pts]
         conn.placed = True
+
+
+def _num(value: str | None, default: float = 0.0) -> float:
+    try:
+        return float(value) if value not in (None, "") else default
+    except ValueError:
+        return default
 
 
 def _ratio(inst: Inst) -> float:
