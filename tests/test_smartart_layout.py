@@ -155,3 +155,20 @@ def test_a_layout_that_refers_to_itself_ends(tmp_path: Path) -> None:
     (art,) = smartart(deck) or [n for _, n in deck.iter_nodes() if n.name == "Diagram 17"]
     assert art.children  # laid out (cut short) or listed: never a hang, never a crash
     assert losses(deck, art.id)
+
+
+def test_shapes_the_user_turned_come_out_where_powerpoint_drew_them(tmp_path: Path) -> None:
+    src = FIX / "poi-smartart-rotated-text.pptx"  # AlternatingHexagons, three shapes turned by hand
+    cached = smartart(read_pptx(src))[0]
+    path = rezip(src, tmp_path / "nodrawing.pptx", {"ppt/slides/_rels/slide1.xml.rels": strip})
+    (art,) = smartart(read_pptx(path))
+    assert art.meta[cv.META_SMARTART_LAYOUT].endswith("AlternatingHexagons")
+    drawn = [c for c in cached.children if c.type == "SHAPE"]
+    laid = [c for c in art.children if c.type == "SHAPE"]
+    assert len(laid) == len(drawn) == 6
+    for a, b in zip(laid, drawn, strict=True):
+        assert all(
+            abs(p - q) <= 1.5 for p, q in zip((a.x, a.y, a.width, a.height), (b.x, b.y, b.width, b.height), strict=True)
+        )
+        assert abs((a.rotation - b.rotation + 180) % 360 - 180) <= 1.0
+    assert sorted(texts(c).strip() for c in art.children if texts(c).strip()) == ["abc", "def", "ghi", "jkl"]
