@@ -4,10 +4,11 @@ borders, backgrounds, images, SVGs) in paint order, for the DOM reader. Runs wit
 
 from __future__ import annotations
 
-__all__ = ["EXTRACT_JS", "ISOLATE_JS", "RESTORE_JS"]
+__all__ = ["BLOCKED_STYLE_JS", "EXTRACT_JS", "ISOLATE_JS", "RESTORE_JS"]
 
 # arg: {root: index, x, y, w, h (slide box, page px), maxNodes, maxDepth, maxSrc}
-# returns {items: [...], losses: [[feature, reason, severity]], background: {...} | null}
+# returns {items: [...], losses: [[feature, reason, severity]], background: {...} | null, count,
+#          reach: {x, y, w, h} (the page's scrollable extent in slide px)}
 EXTRACT_JS = r"""
 (arg) => {
   const root = document.querySelector(`[data-ace-root="${arg.root}"]`) || document.body;
@@ -334,8 +335,7 @@ EXTRACT_JS = r"""
   };
   const emit = (el, tg, cs, m, opacity, bgs, content) => {
     if (cs.visibility === 'hidden' || cs.visibility === 'collapse') return;
-    const g = geom(el, m);
-    if (el !== root && (g.x > arg.w || g.y > arg.h || g.x + g.w < 0 || g.y + g.h < 0)) return;
+    const g = geom(el, m);  // content outside the slide box is kept: the reader reports it (off-slide)
     pseudo(el);
     if (REPLACED.has(tg) || el.namespaceURI === 'http://www.w3.org/2000/svg') {
       const it = replaced(el, tg === 'SVG' || el.tagName === 'svg' ? 'SVG' : tg, cs, g, opacity);
@@ -368,7 +368,10 @@ EXTRACT_JS = r"""
     if (it.bg && it.bg.image) it.bg.image = srcOf(it.bg.image);
   }
   if (background && background.image) background.image = srcOf(background.image);
-  return {items: own, losses, background, count};
+  // the page's scrollable extent (what a reader of the page can reach), in slide coordinates
+  const de = document.documentElement, bd = document.body || de;
+  const reach = {x: -X0, y: -Y0, w: Math.max(de.scrollWidth, bd.scrollWidth), h: Math.max(de.scrollHeight, bd.scrollHeight)};
+  return {items: own, losses, background, count, reach};
 }
 """
 
@@ -389,4 +392,52 @@ ISOLATE_JS = r"""
 
 RESTORE_JS = r"""
 () => { const st = document.getElementById('ace-isolate'); if (st) st.remove(); return true; }
+"""
+
+# arg: [blocked URLs]. For each blocked stylesheet the page links, what its absence changes: the
+# elements (under the slide roots) that carry a class no loaded stylesheet defines, and the
+# elements whose first font family is not installed (a blocked web-font sheet).
+# returns [{url, elements, classes: [most used undefined classes], fonts, families: {family: text elements}}]
+BLOCKED_STYLE_JS = r"""
+(urls) => {
+  const blocked = new Set(urls);
+  const sheets = [...document.querySelectorAll('link[rel~="stylesheet"][href]')].map(l => l.href).filter(h => blocked.has(h));
+  if (!sheets.length) return [];
+  const defined = new Set();
+  const walk = rules => {
+    for (const r of rules || []) {
+      if (r.selectorText) for (const m of r.selectorText.matchAll(/\.((?:\\.|[\w-])+)/g)) defined.add(m[1].replace(/\\/g, ''));
+      if (r.cssRules) walk(r.cssRules);
+    }
+  };
+  for (const s of document.styleSheets) { try { walk(s.cssRules); } catch (e) {} }
+  const roots = [...document.querySelectorAll('[data-ace-root]')];
+  const els = new Set();
+  for (const root of (roots.length ? roots : [document.body])) {
+    if (!root) continue;
+    els.add(root);
+    for (const el of root.querySelectorAll('*')) els.add(el);
+  }
+  const uses = new Map();
+  let styled = 0, fonts = 0;
+  const families = new Map();
+  const cv = document.createElement('canvas').getContext('2d');
+  const width = f => { cv.font = '72px ' + f; return cv.measureText('mmmmmmmmmmlli WQ@#90').width; };
+  const installed = new Map();
+  for (const el of els) {
+    const cls = (el.getAttribute && el.getAttribute('class') || '').split(/\s+/).filter(Boolean);
+    const missing = cls.filter(c => !defined.has(c));
+    if (missing.length) { styled++; for (const c of missing) uses.set(c, (uses.get(c) || 0) + 1); }
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.data.trim())) continue;
+    const first = (getComputedStyle(el).fontFamily || '').split(',')[0].trim().replace(/^["']|["']$/g, '');
+    if (!first || ['serif', 'sans-serif', 'monospace', 'system-ui', 'cursive', 'fantasy'].includes(first)) continue;
+    if (!installed.has(first)) {
+      const q = '"' + first.replace(/"/g, '') + '"';
+      installed.set(first, ['monospace', 'serif'].some(g => width(q + ', ' + g) !== width(g)));
+    }
+    if (!installed.get(first)) { fonts++; families.set(first, (families.get(first) || 0) + 1); }
+  }
+  const classes = [...uses.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(e => e[0]);
+  return sheets.map(url => ({url, elements: styled, classes, fonts, families: Object.fromEntries(families)}));
+}
 """

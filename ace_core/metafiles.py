@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ace_core.errors import AceError
+from ace_core.ir.asset_refs import referenced_assets
 from ace_core.ir.deck import Deck
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import Bullet
@@ -163,24 +164,8 @@ def drawable_deck(deck: Deck) -> tuple[Deck, dict[str, tuple[str, str]]]:
         notes[key] = (deck.assets[key].mime, mime)
     for slide in copy.slides:
         _substitute(slide, mapping)
-    still_used = _referenced(copy.slides)
+    still_used = referenced_assets(copy.slides)
     for key in mapping:
         if key not in still_used:
             copy.assets.pop(key, None)
     return copy, notes
-
-
-def _referenced(value: Any, found: set[str] | None = None) -> set[str]:
-    """Asset keys referenced anywhere below `value` (fields named asset / picture_asset / *_asset)."""
-    found = set() if found is None else found
-    if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            field_value = getattr(value, name)
-            if isinstance(field_value, str) and (name == "asset" or name.endswith("_asset")):
-                found.add(field_value)
-            else:
-                _referenced(field_value, found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _referenced(item, found)
-    return found

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from ace_core.errors import BadInputError, MissingSystemToolError, RenderError
 
-__all__ = ["DEFAULT_TIMEOUT", "convert_many", "convert_with_soffice", "find_soffice", "has_soffice", "soffice_command"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "convert_many",
+    "convert_with_soffice",
+    "find_soffice",
+    "has_soffice",
+    "soffice_command",
+    "soffice_headless",
+]
 
 DEFAULT_TIMEOUT = 180.0
 
@@ -55,8 +63,8 @@ def _run(cmd: list[str], env: dict[str, str], timeout: float, where: str) -> sub
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
-def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Path, files: list[Path]) -> list[str]:
-    """The `soffice --headless --convert-to` command line with its own user profile directory."""
+def soffice_headless(soffice: str, profile: str | Path) -> list[str]:
+    """soffice headless with its own user profile directory (the start of every command line)."""
     return [
         soffice,
         f"-env:UserInstallation=file://{profile}",
@@ -66,6 +74,13 @@ def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Pat
         "--nodefault",
         "--nolockcheck",
         "--norestore",
+    ]
+
+
+def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Path, files: list[Path]) -> list[str]:
+    """The `soffice --headless --convert-to` command line with its own user profile directory."""
+    return [
+        *soffice_headless(soffice, profile),
         "--convert-to",
         target,
         "--outdir",

@@ -6,6 +6,7 @@ import typer
 
 from ace_core import __version__
 from cli.commands import agent, convert, edit, info, judge, render, tools
+from cli.mcp import command as mcp
 from cli.output import out
 
 app = typer.Typer(
@@ -36,5 +37,5 @@ def _main(
     out.debug = out.debug or debug
 
 
-for module in (info, convert, render, tools, edit, judge, agent):
+for module in (info, convert, render, tools, edit, judge, agent, mcp):
     module.register(app)

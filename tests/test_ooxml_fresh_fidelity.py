@@ -175,21 +175,25 @@ def test_the_end_of_paragraph_mark_takes_the_last_run_s_size_not_the_list_level_
 
 
 # -- placeholders in fresh mode --------------------------------------------------------------------
-def test_fresh_mode_reports_the_placeholder_bindings_it_drops(tmp_path: Path) -> None:
-    """Fresh mode writes a filled placeholder as a plain shape with its look; the link to its
-    layout is gone, and LibreOffice lays such text out differently (it ignores a placeholder's
-    non-rectangular geometry), so the write says so per node."""
+def test_fresh_mode_binds_filled_placeholders_to_their_layout(tmp_path: Path) -> None:
+    """A filled placeholder is written as a placeholder of its layout (p:ph with the layout's
+    idx): nothing is reported as unbound, and python-pptx finds it on the slide's layout."""
+    import pptx
+
     src = Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx"
     deck = read_pptx(src)
     report = write_pptx(deck, tmp_path / "fresh.pptx", fresh=True)
-    entries = [e for e in report.entries if e.feature == "placeholder-binding"]
+    assert not [e for e in report.entries if e.feature == "placeholder-binding"]
     filled = [
         n for _, n in deck.iter_nodes() if n.placeholder is not None and n.text_body and n.text_body.paragraphs[0].runs
     ]
-    assert {e.node_id for e in entries} == {n.id for n in filled} and len(filled) == 2
-    assert all(e.severity == "info" for e in entries)
-    patched = write_pptx(deck, tmp_path / "patch.pptx")
-    assert not [e for e in patched.entries if e.feature == "placeholder-binding"]
+    assert len(filled) == 2
+    prs = pptx.Presentation(tmp_path / "fresh.pptx")
+    names = {ph.name for slide in prs.slides for ph in slide.placeholders}
+    assert {n.name for n in filled} <= names
+    for slide in prs.slides:
+        idx = {ph.placeholder_format.idx for ph in slide.slide_layout.placeholders}
+        assert all(ph.placeholder_format.idx in idx for ph in slide.placeholders)
 
 
 # -- no default text style -------------------------------------------------------------------------

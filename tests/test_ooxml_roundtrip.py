@@ -18,6 +18,7 @@ from lxml import etree
 from ace_core.color import Color
 from ace_core.ir import Background, RectangleNode, Slide, SolidPaint, TextBody, TextNode, Transition
 from ace_core.ir.deck import Deck
+from ace_core.ir.loss import LossReport
 from adapters.ooxml.conventions import META_INHERITED
 from adapters.ooxml.patch_shapes import ShapeIndex
 from adapters.ooxml.read_deck import read_pptx
@@ -50,8 +51,9 @@ def recolour_first(deck: Deck) -> tuple[str, str]:
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
 def test_unedited_patch_keeps_every_part_byte_for_byte(path: Path) -> None:
+    """(An ISO-Strict deck with --keep-strict: by default it is written Transitional.)"""
     src = path.read_bytes()
-    data, mode = render_bytes(read_pptx(path))
+    data, mode = render_bytes(read_pptx(path), keep_strict=True)
     assert mode == "patch"
     assert parts(data) == parts(src)
 
@@ -148,21 +150,58 @@ def test_editing_inside_groups_and_tables() -> None:
     assert back.find(table.id)[1].rows[0].cells[0].text.plain_text == "New cell"
 
 
-def test_patching_a_strict_deck_keeps_it_strict() -> None:
+def _edited_strict_deck() -> tuple[Deck, TextNode, bytes]:
     path = PPTX / "oxsdk-sldsz-Slide_Size-type-b4iso.pptx"
-    src = path.read_bytes()
     deck = read_pptx(path)
     node = next(n for n in deck.slides[0].children if n.type == "TEXT" and META_INHERITED not in n.meta)
     node.text = TextBody.from_text("Strict edit")
     deck.slides.append(
         Slide(id="strict-new", children=[TextNode(id="sn", width=200, height=40, text=TextBody.from_text("x"))])
     )
-    data, _ = render_bytes(deck)
+    return deck, node, path.read_bytes()
+
+
+def test_patching_a_strict_deck_with_keep_strict_keeps_it_strict() -> None:
+    deck, node, src = _edited_strict_deck()
+    data, _ = render_bytes(deck, keep_strict=True)
     assert new_problems(data, src) == []
     assert check_package(data) == []  # Strict parts are checked in the vocabulary they map to
     slide_xml = parts(data)[deck.slides[0].source.ref]
     assert b"http://purl.oclc.org/ooxml/presentationml/main" in slide_xml
     assert read_pptx(data).find(node.id)[1].text.plain_text == "Strict edit"
+
+
+def test_patching_a_strict_deck_writes_it_transitional() -> None:
+    """As PowerPoint saves: readers that refuse Strict (python-pptx, markitdown, POI) open it."""
+    import pptx
+
+    from adapters.ooxml.ns import STRICT_MARKER
+
+    deck, _node, src = _edited_strict_deck()
+    report = LossReport()
+    data, _ = render_bytes(deck, report=report)
+    assert [e.feature for e in report.entries] == ["strict"]
+    assert all(STRICT_MARKER not in blob for blob in parts(data).values())
+    assert check_package(data) == [] and new_problems(data, src) == []
+    assert not read_pptx(data).meta.get("pptx.strict")
+    prs = pptx.Presentation(io.BytesIO(data))
+    assert len(prs.slides) == 3
+    texts = [sh.text_frame.text for sh in prs.slides[0].shapes if sh.has_text_frame]
+    assert "Strict edit" in texts
+    with pytest.raises(Exception, match=r"not a PowerPoint file|no relationship"):
+        pptx.Presentation(io.BytesIO(src))  # what the source does in python-pptx
+    assert b'Extension=""' not in parts(data)["[Content_Types].xml"]  # _rels/.rels has no extension
+
+
+@needs_soffice
+@pytest.mark.render
+def test_a_strict_deck_written_transitional_opens_in_libreoffice(tmp_path: Path) -> None:
+    from backends.render.libreoffice import render_pptx
+
+    deck, _node, _src = _edited_strict_deck()
+    out = tmp_path / "t.pptx"
+    out.write_bytes(render_bytes(deck)[0])
+    assert len(render_pptx(out, tmp_path / "png")) == 3
 
 
 def test_editing_chart_data_in_patch_mode() -> None:

@@ -1,4 +1,4 @@
-"""Deck and Slide: the root of the IR, with theme, assets, provenance and tree helpers."""
+"""Deck and Slide: the root of the IR, with theme, masters and layouts, assets, provenance and tree helpers."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ace_core.ir.base import IRModel
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import Node, NodeBase, NodeSource
 from ace_core.ir.style import Paint
+from ace_core.ir.text import Paragraph
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -22,13 +23,17 @@ __all__ = [
     "Background",
     "Deck",
     "DeckSource",
+    "Layout",
+    "Master",
     "Slide",
+    "TextStyles",
     "Theme",
     "ThemeFonts",
     "Transition",
 ]
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
+"""1.1: deck.masters / deck.layouts, slide.layout_id, run.field, text.levels (1.0 files read as they are)."""
 
 
 class ThemeFonts(IRModel):
@@ -81,6 +86,66 @@ class DeckSource(IRModel):
     package: str | None = None
 
 
+class TextStyles(IRModel):
+    """A master's text styles, one Paragraph per outline level (index 0 = level 1): alignment,
+    indents, spacing, bullet, and the level's default run style in `style` (OOXML p:txStyles).
+    Titles use `title`, body and content placeholders `body`, everything else `other`."""
+
+    title: list[Paragraph] = Field(default_factory=list)
+    body: list[Paragraph] = Field(default_factory=list)
+    other: list[Paragraph] = Field(default_factory=list)
+
+
+class Master(IRModel):
+    """A slide master: the placeholders its layouts and slides inherit from (nodes whose
+    `placeholder` is set), the shapes it draws on every slide that shows master shapes (the other
+    nodes), its background and text styles. Geometry in slide px."""
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    theme: Theme | None = Field(None, description="the master's theme when it is not deck.theme")
+    color_map: dict[str, str] = Field(
+        default_factory=dict, description="scheme slot map (bg1 -> lt1, tx1 -> dk1, ...); empty = the standard one"
+    )
+    background: Background | None = None
+    children: list[Node] = Field(default_factory=list)
+    text_styles: TextStyles = Field(default_factory=TextStyles)
+    source: NodeSource | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def iter_nodes(self) -> Iterator[NodeBase]:
+        return _iter_tree(self.children)
+
+
+class Layout(IRModel):
+    """A slide layout of a master: the placeholders its slides fill (type / idx / box / text look)
+    and the shapes it draws beneath them. A slide names its layout by `Slide.layout_id`."""
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    master: str = Field(min_length=1, description="id of its Master in deck.masters")
+    kind: str | None = Field(None, description="OOXML p:sldLayout/@type: title, obj, blank, titleOnly, twoObj, ...")
+    background: Background | None = Field(None, description="None = the master's")
+    children: list[Node] = Field(default_factory=list)
+    show_master_shapes: bool = True
+    color_map: dict[str, str] | None = Field(None, description="colour map override; None = the master's")
+    source: NodeSource | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def iter_nodes(self) -> Iterator[NodeBase]:
+        return _iter_tree(self.children)
+
+
+def _iter_tree(children: list[Node]) -> Iterator[NodeBase]:
+    stack: list[NodeBase] = list(reversed(children))
+    while stack:
+        node = stack.pop()
+        yield node
+        kids = getattr(node, "children", None)
+        if kids:
+            stack.extend(reversed(kids))
+
+
 class Slide(IRModel):
     id: str = Field(min_length=1)
     name: str = ""
@@ -90,19 +155,14 @@ class Slide(IRModel):
     notes: str = ""
     hidden: bool = False
     layout: str | None = Field(None, description="layout name (OOXML slide layout, Figma Slides template)")
+    layout_id: str | None = Field(None, description="id of the slide's Layout in deck.layouts")
     section: str | None = None
     source: NodeSource | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
     def iter_nodes(self) -> Iterator[NodeBase]:
         """Every node of the slide, depth first, parents before children."""
-        stack: list[NodeBase] = list(reversed(self.children))
-        while stack:
-            node = stack.pop()
-            yield node
-            kids = getattr(node, "children", None)
-            if kids:
-                stack.extend(reversed(kids))
+        return _iter_tree(self.children)
 
 
 class Deck(IRModel):
@@ -115,6 +175,8 @@ class Deck(IRModel):
     height: float = Field(720.0, gt=0, description="px")
     slides: list[Slide] = Field(default_factory=list)
     theme: Theme | None = None
+    masters: list[Master] = Field(default_factory=list, description="slide masters (OOXML), with their placeholders")
+    layouts: list[Layout] = Field(default_factory=list, description="layouts of the masters; slides name theirs")
     assets: dict[str, AssetInfo] = Field(default_factory=dict)
     source: DeckSource | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
@@ -169,6 +231,15 @@ class Deck(IRModel):
             if s.id == slide_id:
                 return s
         return None
+
+    def layout_of(self, slide: Slide) -> Layout | None:
+        """The slide's Layout (None when it names none, or one the deck does not hold)."""
+        if slide.layout_id is None:
+            return None
+        return next((lay for lay in self.layouts if lay.id == slide.layout_id), None)
+
+    def master_of(self, layout: Layout) -> Master | None:
+        return next((m for m in self.masters if m.id == layout.master), None)
 
     def find(self, node_id: str) -> tuple[Slide, NodeBase] | None:
         for slide, node in self.iter_nodes():

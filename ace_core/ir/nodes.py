@@ -214,6 +214,16 @@ class TableNode(NodeBase):
     rows: list[TableRow] = Field(default_factory=list)
     style: TableStyle = Field(default_factory=TableStyle)
 
+    def style_fills(self, row: int) -> list[Paint]:
+        """The fill the table style gives a cell of `row` that has none of its own: the header
+        fill on the first row, the band fill on every other body row."""
+        st = self.style
+        if st.first_row and row == 0 and st.header_fill is not None:
+            return [st.header_fill]
+        if st.band_rows and st.band_fill is not None and (row - (1 if st.first_row else 0)) % 2 == 1:
+            return [st.band_fill]
+        return []
+
 
 class ChartNode(NodeBase):
     type: Literal["CHART"] = "CHART"

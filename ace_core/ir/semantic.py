@@ -16,6 +16,7 @@ __all__ = [
     "ChartData",
     "ChartLegend",
     "ChartSeries",
+    "ChartView3D",
     "ConnectorEnd",
     "DataLabels",
     "TableCell",
@@ -82,6 +83,7 @@ class ChartSeries(IRModel):
     point_fills: list[Paint | None] | None = Field(None, description="per-point colours (pie slices)")
     smooth: bool = False
     chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
+    secondary_axis: bool = Field(False, description="plotted against the secondary value axis (ChartData.y2_axis)")
 
 
 class ChartAxis(IRModel):
@@ -93,6 +95,16 @@ class ChartAxis(IRModel):
     number_format: str | None = None
     gridlines: bool = False
     reverse: bool = False
+
+
+class ChartView3D(IRModel):
+    """The 3-D view of a 3-D chart (OOXML c:view3D)."""
+
+    rot_x: float | None = Field(None, description="degrees")
+    rot_y: float | None = Field(None, description="degrees")
+    perspective: float | None = Field(None, description="field of view, OOXML units (0-240; 30 = default)")
+    right_angle_axes: bool | None = None
+    depth_percent: float | None = None
 
 
 class ChartLegend(IRModel):
@@ -116,12 +128,26 @@ class ChartData(IRModel):
     chart_type: ChartType = "column"
     grouping: Literal["clustered", "stacked", "percent_stacked", "standard"] = "clustered"
     categories: list[str] = Field(default_factory=list)
+    category_values: list[float | None] | None = Field(
+        None,
+        description="numeric categories as stored (OOXML c:numCache of c:cat, e.g. date serials); "
+        "their labels are `categories`",
+    )
+    category_format: str | None = Field(
+        None, description="their number format (a date format, e.g. m/d/yy, makes dates)"
+    )
+    date_axis: bool = Field(False, description="the category axis is a date axis (OOXML c:dateAx)")
+    date1904: bool = Field(False, description="date serials count from 1904 (else from 1900)")
     series: list[ChartSeries] = Field(default_factory=list)
     title: str | None = None
+    auto_title: bool = Field(False, description="the title is the automatic one (the one series' name), not own text")
     title_style: TextStyle | None = None
     legend: ChartLegend | None = Field(default_factory=ChartLegend)
     x_axis: ChartAxis = Field(default_factory=ChartAxis)
     y_axis: ChartAxis = Field(default_factory=lambda: ChartAxis(gridlines=True))
+    y2_axis: ChartAxis | None = Field(None, description="secondary value axis (series with secondary_axis)")
+    three_d: bool = Field(False, description="a 3-D chart (bar3DChart, pie3DChart, ...); drawn flat where 3-D is not")
+    view_3d: ChartView3D | None = None
     data_labels: DataLabels | None = None
     hole_size: float | None = Field(None, description="doughnut hole, percent")
     gap_width: float | None = Field(None, description="bar gap, percent")

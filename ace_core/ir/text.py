@@ -67,6 +67,11 @@ class Run(IRModel):
 
     text: str = ""
     style: TextStyle = Field(default_factory=TextStyle)
+    field: str | None = Field(
+        None,
+        description="the run is a field (OOXML a:fld type: slidenum, datetime, datetime1-13, ...); "
+        "its text is the value last shown",
+    )
 
 
 class Bullet(IRModel):
@@ -131,6 +136,11 @@ class TextBody(IRModel):
     columns: int = Field(1, ge=1)
     max_lines: int | None = None
     truncate: bool = False
+    levels: list[Paragraph] = Field(
+        default_factory=list,
+        description="per outline level defaults a template placeholder gives the text put in it (OOXML lstStyle), "
+        "index 0 = level 1; empty = inherited",
+    )
 
     @property
     def plain_text(self) -> str:

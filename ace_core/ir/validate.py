@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import ValidationError
@@ -93,14 +94,40 @@ def check_invariants(deck: Deck) -> list[str]:
         if slide.id in seen:
             problems.append(f"{where_slide}: id {slide.id!r} is used twice (also {seen[slide.id]})")
         seen.setdefault(slide.id, where_slide)
-        for node in slide.iter_nodes():
-            where = f"{where_slide}, node {node.id!r} ({node.type})"
-            if node.id in seen:
-                problems.append(f"{where}: id {node.id!r} is used twice (also {seen[node.id]})")
-            seen.setdefault(node.id, where)
-            if isinstance(node, TableNode):
-                problems.extend(_table_problems(node, where))
-            problems.extend(_asset_problems(deck, node, where))
+        problems.extend(_node_problems(deck, slide.iter_nodes(), where_slide, seen))
+        if slide.layout_id is not None and deck.layout_of(slide) is None:
+            problems.append(f"{where_slide}, field 'layout_id': no layout {slide.layout_id!r} in the deck's layouts")
+    problems.extend(_template_problems(deck, seen))
+    return problems
+
+
+def _template_problems(deck: Deck, seen: dict[str, str]) -> list[str]:
+    """Masters and layouts: unique ids (theirs and their nodes', with the slides'), known masters."""
+    problems: list[str] = []
+    masters = {m.id for m in deck.masters}
+    for kind, items in (("master", deck.masters), ("layout", deck.layouts)):
+        for item in items:
+            where_item = f"{kind} {item.id!r}"
+            if item.id in seen:
+                problems.append(f"{where_item}: id {item.id!r} is used twice (also {seen[item.id]})")
+            seen.setdefault(item.id, where_item)
+            master = getattr(item, "master", None)
+            if master is not None and master not in masters:
+                problems.append(f"{where_item}, field 'master': no master {master!r} in the deck's masters")
+            problems.extend(_node_problems(deck, item.iter_nodes(), where_item, seen))
+    return problems
+
+
+def _node_problems(deck: Deck, nodes: Iterable[NodeBase], where_parent: str, seen: dict[str, str]) -> list[str]:
+    problems: list[str] = []
+    for node in nodes:
+        where = f"{where_parent}, node {node.id!r} ({node.type})"
+        if node.id in seen:
+            problems.append(f"{where}: id {node.id!r} is used twice (also {seen[node.id]})")
+        seen.setdefault(node.id, where)
+        if isinstance(node, TableNode):
+            problems.extend(_table_problems(node, where))
+        problems.extend(_asset_problems(deck, node, where))
     return problems
 
 

@@ -11,9 +11,10 @@ from ace_core.errors import BadInputError
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 
-__all__ = ["FORMAT_NAME", "ImageResolver", "ReadContext", "kids", "num", "sniff_mime", "word"]
+__all__ = ["FORMAT_NAME", "NOTES_NAME", "ImageResolver", "ReadContext", "kids", "num", "sniff_mime", "word"]
 
 FORMAT_NAME = "figma"
+NOTES_NAME = "Speaker notes"  # the hidden TEXT layer of a slide frame that holds its speaker notes
 
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image/png"),

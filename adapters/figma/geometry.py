@@ -102,7 +102,9 @@ def decompose(m: Affine, w: float, h: float) -> Box:
     skewed = abs(math.hypot(a, c) - 1.0) > 1e-3 or abs(math.hypot(b, d) - 1.0) > 1e-3 or abs(a * b + c * d) > 1e-3
     cx = a * w / 2 + b * h / 2 + tx
     cy = c * w / 2 + d * h / 2 + ty
-    return Box(cx - w / 2, cy - h / 2, rotation, flip, False, skewed)
+    # a rotated box's corner comes from trigonometry: 1e-9 px of noise is dropped, so that the box
+    # written back as a matrix and read again is the same box
+    return Box(round(cx - w / 2, 9) + 0.0, round(cy - h / 2, 9) + 0.0, rotation, flip, False, skewed)
 
 
 def aabb(m: Affine, w: float, h: float) -> tuple[float, float, float, float]:

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from ace_core.ir.nodes import NODE_TYPES, NodeBase, NodeSource, VectorPath
 from ace_core.ir.style import ImagePaint
 from adapters.figma.context import FORMAT_NAME, ReadContext, kids, num, word
+from adapters.figma.drawn import read_drawn
 from adapters.figma.geometry import IDENTITY, Affine, Box, box_to_matrix, decompose, invert, multiply, size_from_aabb
 from adapters.figma.layout import auto_layout_from_figma, constraints_from_figma, sizing_from_figma
 from adapters.figma.overrides import NATIVE_FIELDS, ace_data, node_sig
@@ -310,7 +311,7 @@ class NodeReader:
     def _figma_meta(self, data: dict[str, Any]) -> dict[str, Any]:
         return data.setdefault("meta", {}).setdefault("figma", {})
 
-    def _corners(self, n: dict[str, Any], data: dict[str, Any]) -> None:
+    def corners(self, n: dict[str, Any], data: dict[str, Any]) -> None:
         data["corner_radius"] = max(0.0, num(n.get("cornerRadius")))
         radii = n.get("rectangleCornerRadii")
         if isinstance(radii, list) and len(radii) == 4 and all(isinstance(r, int | float) for r in radii):
@@ -320,12 +321,14 @@ class NodeReader:
     # -- kinds -------------------------------------------------------------------------------
     def _frame(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
         kind = n["type"]
+        if kind == "FRAME" and not synthetic and read_drawn(self, n, data, place):
+            return
         data["type"] = "FRAME"
         if kind != "FRAME":
             self._figma_meta(data)["type"] = kind
         if kind == "INSTANCE" and isinstance(n.get("componentId"), str):
             self._figma_meta(data)["componentId"] = n["componentId"]
-        self._corners(n, data)
+        self.corners(n, data)
         data["layout"] = auto_layout_from_figma(n, self.ctx)
         data["clips_content"] = n.get("clipsContent") is True
         if isinstance(n.get("layoutGrids"), list) and n["layoutGrids"]:
@@ -353,7 +356,7 @@ class NodeReader:
         )
 
     def _rectangle(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
-        self._corners(n, data)
+        self.corners(n, data)
         fills = data["fills"]
         if len(fills) == 1 and isinstance(fills[0], ImagePaint) and fills[0].visible:
             data["type"] = "IMAGE"

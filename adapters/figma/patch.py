@@ -22,6 +22,12 @@ _FILE_KEYS = ("components", "componentSets", "styles", "schemaVersion", "thumbna
 _NEVER = {"children", "absoluteBoundingBox", "absoluteRenderBounds", "relativeTransform", "size", "rotation"}
 _OWN = {"children", "source"}
 _ORIGINAL_WINS = {"interactions"}  # the writer only knows the click link; the source has them all
+# an unchanged node reads to the same IR from the source's value of these as from the writer's, and
+# the source's also holds what the IR does not model (variable bindings on paints, a font's own
+# line height in px, its PostScript name...): the source's value is written
+_ORIGINAL_WINS |= {"fills", "strokes", "effects", "style", "styleOverrideTable", "background", "backgroundColor"}
+# stroke settings the IR keeps only with a stroke: without one, the source's values are kept
+_STROKE_PROPS = {"strokeWeight", "strokeAlign", "strokeCap", "strokeJoin", "strokeDashes", "strokeMiterAngle"}
 
 
 def source_document(deck: Deck) -> tuple[Any, Deck] | None:
@@ -57,11 +63,49 @@ def _same(a: NodeBase | Slide, b: NodeBase | Slide) -> bool:
     return a.model_dump(mode="json", exclude=_OWN) == b.model_dump(mode="json", exclude=_OWN)
 
 
+_UNSAID = {"visible": True, "opacity": 1, "blendMode": "NORMAL"}  # what a value left out means
+
+
+def _covers(original: Any, written: Any) -> bool:
+    """True when the source's value says everything the writer's does (and maybe more)."""
+    if isinstance(written, dict):
+        if not isinstance(original, dict):
+            return False
+        return all(
+            _covers(original[k], v) if k in original else _UNSAID.get(k, object()) == v for k, v in written.items()
+        )
+    if isinstance(written, list):
+        return isinstance(original, list) and len(original) == len(written) and all(map(_covers, original, written))
+    if isinstance(written, float | int) and not isinstance(written, bool):
+        return isinstance(original, float | int) and abs(original - written) <= 1e-6 * max(1.0, abs(written))
+    return original == written
+
+
+def _close_box(a: Any, b: Any) -> bool:
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return False
+    keys = ("x", "y", "width", "height")
+    if not all(type(a.get(k)) in (int, float) and type(b.get(k)) in (int, float) for k in keys):
+        return False
+    return all(abs(a[k] - b[k]) < 1e-3 for k in keys)
+
+
 def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
     """Copy the original's fields the writer did not produce; returns how many."""
     count = 0
+    strokeless = not written.get("strokes")
+    # a node where the source had it keeps the render bounds Figma computed (strokes, shadows)
+    bounds = original.get("absoluteRenderBounds")
+    if _close_box(written.get("absoluteBoundingBox"), original.get("absoluteBoundingBox")) and _close_box(
+        bounds, bounds
+    ):
+        written["absoluteRenderBounds"] = original["absoluteRenderBounds"]
     for key, value in original.items():
-        if key in _NEVER:
+        if key in _NEVER or value is None:  # null = not set: the writer's value or the API default
+            continue
+        if strokeless and key in _STROKE_PROPS:
+            written[key] = value
+            count += 1
             continue
         if key == "sharedPluginData":
             if not isinstance(value, dict):
@@ -73,7 +117,12 @@ def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
                 if namespace != ACE_KEY and namespace not in mine:
                     mine[namespace] = entries
                     count += 1
-        elif key not in written or key in _ORIGINAL_WINS:
+        elif key == "style" and isinstance(value, dict) and isinstance(written[key], dict):
+            # the IR read from the source's style is the writer's: the source's fields all hold
+            # (fontPostScriptName, opentypeFlags, the font's own line height in px...)
+            written[key] = {**written[key], **value}
+            count += 1
+        elif key not in written or (key in _ORIGINAL_WINS and _covers(value, written[key])):
             written[key] = value
             count += 1
         elif key == "style" and isinstance(value, dict) and isinstance(written[key], dict):
@@ -113,6 +162,10 @@ def carry_source(
             source = original.get(written.get("id", ""))
             if source is not None:
                 patched += _merge(written, source) > 0
+    for canvas in doc["document"].get("children") or []:  # pages: prototype settings, export settings
+        source = original.get(canvas.get("id", ""))
+        if source is not None and source.get("type") == "CANVAS":
+            _merge(canvas, source)
     doc.update(_file_fields(data))
     return patched
 
@@ -121,7 +174,7 @@ def _file_fields(data: Any) -> dict[str, Any]:
     """The file-level fields of the source; a /nodes response's per-node components and styles merged."""
     if not isinstance(data, dict):
         return {}
-    out = {k: data[k] for k in _FILE_KEYS if k in data}
+    out = {k: data[k] for k in _FILE_KEYS if data.get(k) is not None}
     entries = data.get("nodes") if isinstance(data.get("nodes"), dict) else {}
     for entry in entries.values():
         if isinstance(entry, dict):

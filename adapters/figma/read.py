@@ -6,16 +6,19 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from ace_core.assets import content_hash
 from ace_core.errors import BadInputError
 from ace_core.fsutil import read_input
+from ace_core.ir.asset_refs import missing_assets
 from ace_core.ir.deck import Deck, DeckSource, Slide
 from ace_core.ir.fingerprint import slide_fingerprint
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import NodeBase
-from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext
+from adapters.figma.context import FORMAT_NAME, ImageResolver, ReadContext, sniff_mime
 from adapters.figma.load import FigmaFile, load_figma
 from adapters.figma.nodes import NodeReader
 from adapters.figma.overrides import ace_data
+from adapters.figma.rest import CANVAS_DEFAULTS
 from adapters.figma.slides import build_slide, select_slides, source_size
 
 __all__ = ["images_dir_for", "read_figma", "read_figma_data"]
@@ -84,6 +87,8 @@ def read_figma_data(
         _fill_deck(deck, file, ctx, page, nodes, str(path))
     except RecursionError as exc:
         raise BadInputError("the node tree is nested too deeply", where=str(path)) from exc
+    if apply_overrides:
+        _load_referenced(deck, ctx)
     deck.report = report
     return deck
 
@@ -116,7 +121,9 @@ def _fill_deck(
     for src in sources:
         if src.page.id not in seen:
             seen.add(src.page.id)
-            pages.append([src.page.id, src.page.name])
+            color = (src.page.raw or {}).get("backgroundColor")
+            own = isinstance(color, dict) and color != CANVAS_DEFAULTS["backgroundColor"]
+            pages.append([src.page.id, src.page.name, *([color] if own else [])])
     meta: dict[str, Any] = {"pages": pages}
     if file.editor_type and file.editor_type != "figma":
         meta["editorType"] = file.editor_type
@@ -132,6 +139,18 @@ def _fill_deck(
                 setattr(deck, key, getattr(parsed, key))
     for slide in deck.slides:
         stamp(slide)
+
+
+def _load_referenced(deck: Deck, ctx: ReadContext) -> None:
+    """Bring in the assets ACE's IR copy references beyond the image fills (SVG originals, embedded
+    objects, workbooks), which the writer puts in the images folder as `<asset key>.<ext>`."""
+    for key, where in missing_assets(deck).items():
+        data, why = ctx.images.resolve(key)
+        if data is not None and content_hash(data) == key:
+            deck.add_asset(data, sniff_mime(data))
+            continue
+        why = why if data is None else "the file there holds other bytes"
+        ctx.loss("missing-asset", f"asset {key} that ACE's IR copy references is not found ({why})", where[0])
 
 
 _NOT_OWN = {"children", "source"}

@@ -19,7 +19,7 @@ from typing import Any
 from ace_core.errors import BadInputError
 from ace_core.ir.deck import Background, Slide
 from ace_core.ir.nodes import NodeBase, NodeSource
-from adapters.figma.context import FORMAT_NAME, ReadContext, kids, num, word
+from adapters.figma.context import FORMAT_NAME, NOTES_NAME, ReadContext, kids, num, word
 from adapters.figma.geometry import IDENTITY, aabb
 from adapters.figma.load import FigmaFile, Page
 from adapters.figma.nodes import FRAME_TYPES, NodeReader, absolute_of
@@ -179,6 +179,8 @@ def build_slide(
     n = src.frame
     ace = ace_data(n)
     place = absolute_of(n, IDENTITY)
+    if src.row is None:  # where the frame lies on its page (or section), kept for the writer
+        meta["at"] = [place.local[2], place.local[5]]
     if place.box.rotation or place.box.flip_h:
         ctx.loss("slide-rotation", "a slide frame's rotation / flip is dropped", n["id"])
     if n.get("type") not in ("FRAME", None):
@@ -188,12 +190,16 @@ def build_slide(
     else:
         wid = wrapper_id(n["id"]) if needs_wrapper(n, place.width, place.height, *deck_size) else None
     hidden = n.get("visible") is False or n.get("isSkippedSlide") is True
+    notes, rest = _split_notes(kids(n))
+    if notes is not None:
+        n = {**n, "children": rest}
     data: dict[str, Any] = {
         "id": ctx.claim(src.slide_id),
         "name": n.get("name") if isinstance(n.get("name"), str) else "",
         "hidden": hidden,
         "section": section,
         "source": NodeSource(format=FORMAT_NAME, ref=n["id"]),
+        "notes": notes or "",
     }
     if wid is None:
         raw_fills = n.get("fills") if isinstance(n.get("fills"), list) else n.get("background")
@@ -207,6 +213,20 @@ def build_slide(
         meta.pop("type")
     data["meta"] = {"figma": meta}
     return _apply_slide_overrides(data, n, ace, ctx)
+
+
+def _split_notes(children: list[dict[str, Any]]) -> tuple[str | None, list[dict[str, Any]]]:
+    """The speaker notes (a hidden TEXT layer named "Speaker notes", as the writer puts them) and
+    the other children of a slide frame."""
+    for i, child in enumerate(children):
+        if (
+            child.get("type") == "TEXT"
+            and child.get("visible") is False
+            and child.get("name") == NOTES_NAME
+            and isinstance(child.get("characters"), str)
+        ):
+            return child["characters"].replace("\u2028", "\n"), children[:i] + children[i + 1 :]
+    return None, children
 
 
 def _loose_slide(

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import itertools
+import statistics
 from typing import Any
 
 from ace_core.ir.style import Paint, Sides, SolidPaint
@@ -111,13 +113,16 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     body_style = _style_from_figma(base, ctx, nid, n.get("fills"))
     table = n.get("styleOverrideTable") if isinstance(n.get("styleOverrideTable"), dict) else {}
     run_styles: dict[int, TextStyle] = {0: TextStyle()}
+    run_lh: dict[int, LineHeight | None] = {}  # line heights set on character ranges
     for key, over in table.items():
         try:
-            run_styles[int(key)] = _style_from_figma(over or {}, ctx, nid, (over or {}).get("fills"))
+            oid = int(key)
         except (TypeError, ValueError):
             continue
-    if any(isinstance(o, dict) and ("lineHeightPx" in o or "lineHeightUnit" in o) for o in table.values()):
-        ctx.loss("text-run-line-height", "line heights set on character ranges use the node's line height", nid, "info")
+        over = over if isinstance(over, dict) else {}
+        run_styles[oid] = _style_from_figma(over, ctx, nid, over.get("fills"))
+        if "lineHeightUnit" in over or "lineHeightPx" in over:
+            run_lh[oid] = _line_height({**base, **over})
     overrides = n.get("characterStyleOverrides") if isinstance(n.get("characterStyleOverrides"), list) else []
     ids = _utf16_ids(chars, overrides)
     line_types = n.get("lineTypes") if isinstance(n.get("lineTypes"), list) else []
@@ -128,6 +133,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
 
     paragraphs: list[Paragraph] = []
     runs: list[Run] = []
+    run_ids: list[int] = []
     cur_text: list[str] = []
     cur_id = -1
 
@@ -135,7 +141,16 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
         nonlocal cur_text
         if cur_text:
             runs.append(Run(text="".join(cur_text), style=run_styles.get(cur_id, TextStyle())))
+            run_ids.append(cur_id)
             cur_text = []
+
+    def paragraph_line_height() -> LineHeight | None:
+        """A paragraph's line height: the node's, or the one its characters carry."""
+        own = {repr(run_lh[i]) for i in run_ids if i in run_lh}
+        if len(own) > 1 or (own and any(i not in run_lh for i in run_ids)):
+            ctx.loss("text-run-line-height", "line heights mixed inside a paragraph: its first is kept", nid, "info")
+        first = next((i for i in run_ids if i in run_lh), None)
+        return run_lh[first] if first is not None else line_height
 
     def flush_paragraph() -> None:
         nonlocal runs
@@ -154,12 +169,13 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
                 runs=runs,
                 level=min(level, 8),
                 bullet=bullet,
-                line_height=line_height,
+                line_height=paragraph_line_height(),
                 space_after=space_after,
                 indent=indent,
             )
         )
         runs = []
+        run_ids.clear()
 
     for ch, oid in zip(chars, ids, strict=True):
         if ch in "\n\u2029":
@@ -203,14 +219,14 @@ def _font_style(weight: int | None, italic: bool | None) -> str:
     return name
 
 
-def _style_to_figma(s: TextStyle, *, with_fills: bool) -> dict[str, Any]:
+def _style_to_figma(s: TextStyle, *, with_fills: bool, scale: float = 1.0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if s.font_family is not None:
         out["fontFamily"] = s.font_family
     if s.font_weight is not None:
         out["fontWeight"] = s.font_weight
     if s.font_size is not None:
-        out["fontSize"] = s.font_size
+        out["fontSize"] = s.font_size * scale
     if s.italic is not None:
         out["italic"] = s.italic
     if s.font_weight is not None or s.italic is not None:
@@ -220,7 +236,7 @@ def _style_to_figma(s: TextStyle, *, with_fills: bool) -> dict[str, Any]:
     if s.text_case is not None:
         out["textCase"] = s.text_case
     if s.letter_spacing is not None:
-        out["letterSpacing"] = s.letter_spacing
+        out["letterSpacing"] = s.letter_spacing * scale
     if s.hyperlink is not None:
         out["hyperlink"] = _hyperlink_to_figma(s.hyperlink)
     if with_fills and s.fill is not None:
@@ -228,33 +244,48 @@ def _style_to_figma(s: TextStyle, *, with_fills: bool) -> dict[str, Any]:
     return out
 
 
-def _line_height_to_figma(lh: LineHeight | None, font_size: float) -> dict[str, Any]:
+def _line_height_to_figma(lh: LineHeight | None, font_size: float, reduce: float = 0.0) -> dict[str, Any]:
+    """lineHeight* fields; `reduce` is OOXML's lnSpcReduction (a fraction taken off a multiple)."""
     if lh is None or lh.unit == "AUTO":
-        return {"lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100.0, "lineHeightPx": font_size * 1.2}
+        pct = 100.0 * (1.0 - reduce)
+        return {"lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": pct, "lineHeightPx": font_size * 1.2 * pct / 100}
     if lh.unit == "PIXELS":
         return {
             "lineHeightUnit": "PIXELS",
             "lineHeightPx": lh.value,
             "lineHeightPercentFontSize": lh.value / font_size * 100.0 if font_size else 100.0,
         }
-    return {
-        "lineHeightUnit": "INTRINSIC_%",
-        "lineHeightPercent": lh.value,
-        "lineHeightPx": font_size * 1.2 * lh.value / 100,
-    }
+    pct = lh.value * (1.0 - reduce)
+    return {"lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": pct, "lineHeightPx": font_size * 1.2 * pct / 100}
 
 
 def _utf16_len(text: str) -> int:
     return sum(2 if ord(ch) > 0xFFFF else 1 for ch in text)
 
 
+def _paragraph_spacing(paragraphs: list[Paragraph]) -> float:
+    """Figma's one paragraphSpacing for the node: the commonest gap between two paragraphs (space
+    after the first plus space before the next, as PowerPoint adds them)."""
+    if len(paragraphs) < 2:
+        return (paragraphs[0].space_after or 0.0) if paragraphs else 0.0
+    gaps = [(a.space_after or 0.0) + (b.space_before or 0.0) for a, b in itertools.pairwise(paragraphs)]
+    return statistics.median_low(gaps)
+
+
 def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
-    """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour)."""
+    """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour).
+
+    Figma holds one alignment and one paragraph spacing per node; line height can differ per
+    character range, so a paragraph whose line height is not the node's carries its own in the
+    style overrides. A shrunk OOXML body (normAutofit) is written at its drawn size."""
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
     base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
-    font_size = base_style.font_size or 16.0
+    shrink = body.autofit == "SHRINK"
+    scale = (body.font_scale or 100.0) / 100.0 if shrink else 1.0
+    reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
+    font_size = (base_style.font_size or 16.0) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
-    style = _style_to_figma(base_style, with_fills=False)
+    style = _style_to_figma(base_style, with_fills=False, scale=scale)
     style.setdefault("fontFamily", "Inter")
     style.setdefault("fontSize", font_size)
     style.update(
@@ -263,10 +294,11 @@ def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
         textAutoResize="WIDTH_AND_HEIGHT"
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
         else body.auto_resize,
-        paragraphSpacing=first.space_after or 0.0,
+        paragraphSpacing=_paragraph_spacing(body.paragraphs),
         paragraphIndent=first.indent or 0.0,
     )
-    style.update(_line_height_to_figma(first.line_height, font_size))
+    node_lh = _line_height_to_figma(first.line_height, font_size, reduce)
+    style.update(node_lh)
     if body.truncate:
         style["textTruncation"] = "ENDING"
     if body.max_lines is not None:
@@ -282,14 +314,18 @@ def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
         if i:
             pieces.append("\n")
             per_unit.append(0)
+        own_lh: dict[str, Any] = {}
+        if para.line_height != first.line_height:
+            size = (body.style.merged(para.style).font_size or 16.0) * scale
+            own_lh = _line_height_to_figma(para.line_height, size, reduce)
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
             oid = 0
-            if rstyle != TextStyle():
-                sig = rstyle.model_dump_json(exclude_none=True)
+            if rstyle != TextStyle() or own_lh:
+                sig = rstyle.model_dump_json(exclude_none=True) + repr(sorted(own_lh.items()))
                 if sig not in key_of:
                     key_of[sig] = len(key_of) + 1
-                    table[str(key_of[sig])] = _style_to_figma(rstyle, with_fills=True)
+                    table[str(key_of[sig])] = {**_style_to_figma(rstyle, with_fills=True, scale=scale), **own_lh}
                 oid = key_of[sig]
             text = run.text.replace("\v", "\u2028")
             pieces.append(text)

@@ -1,8 +1,11 @@
 """Write a Deck as Figma REST JSON: DOCUMENT -> CANVAS pages -> slide frames (or SLIDE_GRID ->
 SLIDE_ROW -> SLIDE for a deck from Figma Slides), images into `<name>.images/`.
 
-After building the document the writer reads it back with the reader and stores, per node, the
-IR fields that did not survive (adapters.figma.overrides), so read(write(deck)) == deck."""
+Every node gets what Figma's REST API specification requires (adapters.figma.rest), so the file
+stands on its standard fields. After building the document the writer reads it back with the
+reader: with `embed_ir` it stores, per node, the IR fields that did not survive as ACE's IR copy
+(adapters.figma.overrides), so read(write(deck)) == deck; without it (the default) it reports
+them (adapters.figma.losses)."""
 
 from __future__ import annotations
 
@@ -11,17 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.errors import InternalError
-from ace_core.fsutil import atomic_write_bytes, atomic_write_text
+from ace_core.fsutil import atomic_write_text
+from ace_core.ir.asset_refs import without_missing_assets
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import FrameNode, NodeBase, TableNode, TextNode
 from ace_core.ir.style import ImagePaint, Sides
-from adapters.figma.context import EXT_FOR_MIME, FORMAT_NAME, ImageResolver
+from adapters.figma.context import FORMAT_NAME, ImageResolver
+from adapters.figma.files import write_files
 from adapters.figma.geometry import IDENTITY, Affine
-from adapters.figma.overrides import node_sig, set_ace
+from adapters.figma.losses import NotCarried
+from adapters.figma.overrides import ACE_KEY, node_sig, set_ace
 from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
 from adapters.figma.read import images_dir_for, read_figma_data
+from adapters.figma.rest import CANVAS_DEFAULTS, complete_file, file_header
 from adapters.figma.slides import needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter
 
@@ -29,7 +36,7 @@ __all__ = ["build_document", "write_figma"]
 
 GAP = 100.0
 _DECK_FIELDS = ("id", "name", "width", "height", "theme", "meta")
-_SLIDE_SKIP = {"id", "children", "source"}
+_SLIDE_SKIP = {"id", "children", "source", "layout_id"}  # Figma holds no OOXML layouts
 _NODE_SKIP = {"id", "children", "source"}
 
 
@@ -43,13 +50,15 @@ def _fmeta(obj: Any) -> dict[str, Any]:
 
 
 class _DocumentWriter:
-    def __init__(self, deck: Deck, report: LossReport) -> None:
+    def __init__(self, deck: Deck, report: LossReport, slides: bool | None = None) -> None:
+        self.slides = slides
         self.original = deck
         self.deck = _solved(deck)  # geometry to write: auto-layout solved unless Figma laid it out
         self.report = report
         self.images: dict[str, str] = {}
-        self.nodes = NodeWriter(report, self._image)
+        self.nodes = NodeWriter(report, self._image, deck.theme)
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
+        self.canvas_colors: dict[str, Any] = {}
 
     def _image(self, paint: ImagePaint) -> None:
         if paint.asset:
@@ -65,6 +74,8 @@ class _DocumentWriter:
 
     # -- structure ---------------------------------------------------------------------------
     def _slides_mode(self) -> bool:
+        if self.slides is not None:
+            return self.slides
         if _fmeta(self.deck).get("editorType") == "slides":
             return True
         for slide in self.deck.slides:
@@ -76,7 +87,9 @@ class _DocumentWriter:
         return False
 
     def _pages(self) -> list[tuple[str, str, list[Slide]]]:
-        names = {p[0]: p[1] for p in _fmeta(self.deck).get("pages", []) if isinstance(p, list) and len(p) == 2}
+        pages = [p for p in _fmeta(self.deck).get("pages", []) if isinstance(p, list) and len(p) >= 2]
+        names = {p[0]: p[1] for p in pages}
+        self.canvas_colors = {p[0]: p[2] for p in pages if len(p) > 2 and isinstance(p[2], dict)}
         sections = {s.section for s in self.deck.slides}
         by_section = len(sections) > 1 and not any("page" in _fmeta(s) for s in self.deck.slides)
         pages: list[tuple[str, str, list[Slide]]] = []
@@ -107,24 +120,14 @@ class _DocumentWriter:
                 "id": pid,
                 "name": name,
                 "type": "CANVAS",
-                "backgroundColor": {"r": 0.9, "g": 0.9, "b": 0.9, "a": 1.0},
+                "backgroundColor": self.canvas_colors.get(pid.split("~")[0], CANVAS_DEFAULTS["backgroundColor"]),
             }
             canvas["children"] = self._slides_grid(slides) if slides_mode else self._page_children(canvas, slides)
             canvases.append(canvas)
         fm = _fmeta(deck)
         document = {"id": fm.get("document", "0:0"), "name": "Document", "type": "DOCUMENT", "children": canvases}
-        return {
-            "name": deck.name,
-            "lastModified": "1970-01-01T00:00:00Z",
-            "version": "0",
-            "role": "owner",
-            "editorType": "slides" if slides_mode else fm.get("editorType", "figma"),
-            "schemaVersion": 0,
-            "document": document,
-            "components": {},
-            "componentSets": {},
-            "styles": {},
-        }
+        editor = "slides" if slides_mode else fm.get("editorType") if fm.get("editorType") == "figjam" else "figma"
+        return {**file_header(deck.name, editor), "document": document}
 
     def _page_children(self, canvas: dict[str, Any], slides: list[Slide]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -135,8 +138,12 @@ class _DocumentWriter:
             if "loose" in fm and slide.id == canvas["id"] and self._loosable(slide):
                 self._loose(canvas, slide, out)
                 continue
-            frame, w, _ = self._slide_frame(slide, x, 0.0, fm.get("type"))
-            x += w + GAP
+            at = fm.get("at")
+            placed = isinstance(at, list) and len(at) == 2 and all(isinstance(v, int | float) for v in at)
+            fx, fy = (float(at[0]), float(at[1])) if placed else (x, 0.0)
+            kind = fm.get("type") if fm.get("type") != "SLIDE" else None  # a design file has no SLIDE nodes
+            frame, w, _ = self._slide_frame(slide, fx, fy, kind)
+            x = max(x, fx + w + GAP)
             sid = fm.get("section")
             if isinstance(sid, str):
                 if section is None or section[0] != sid:
@@ -236,8 +243,12 @@ class _DocumentWriter:
                     self._image(paint)
             absolute = nodes.place(out, _translate(x, y), w, h, IDENTITY, True)
             out["children"] = [nodes.node(c, absolute, None) for c in kids]
+        if slide.notes:
+            out["children"].append(nodes.notes(slide.id, slide.notes, out, w))
         if kind in ("SLIDE", "COMPONENT", "INSTANCE", "COMPONENT_SET"):
             out["type"] = kind
+        elif out["type"] == "SLIDE":  # a Figma Slides slide written into a design file
+            out["type"] = "FRAME"
         if out["type"] == "SLIDE":
             out["isSkippedSlide"] = slide.hidden
             out["visible"] = True
@@ -252,42 +263,59 @@ class _DocumentWriter:
         return out, w, h
 
     # -- round-trip data ---------------------------------------------------------------------
-    def stamp_overrides(self, doc: dict[str, Any]) -> None:
+    def read_back(self, doc: dict[str, Any], embed: bool) -> None:
+        """Read the written document back (its standard fields only) and compare with the IR: with
+        `embed`, store what differs as the IR copy (sharedPluginData.ace); else report it."""
         memory = {ref: self.original.asset_bytes(key) for ref, key in self.images.items()}
         back = read_figma_data(doc, Path("<written>"), ImageResolver(memory=memory), apply_overrides=False)
         if len(back.slides) != len(self.original.slides):
             raise InternalError(
                 f"Figma writer produced {len(back.slides)} slides for {len(self.original.slides)}", where="figma writer"
             )
+        lost = NotCarried(self.report)
         for slide, again in zip(self.original.slides, back.slides, strict=True):
-            self._slide_overrides(slide, again)
+            self._slide_overrides(slide, again, embed, lost)
+        lost.flush()
         deck_a = self.original.model_dump(mode="json", include=set(_DECK_FIELDS))
         deck_b = back.model_dump(mode="json", include=set(_DECK_FIELDS))
         diff = {k: v for k, v in deck_a.items() if deck_b.get(k) != v}
-        if diff:
+        if diff and embed:
             set_ace(doc["document"], "deck", diff)
+        elif diff.keys() - {"meta"}:
+            fields = ", ".join(sorted(diff.keys() - {"meta"}))
+            self.report.add(
+                "figma-deck",
+                f"deck {fields} not held by Figma JSON (kept with --embed-ir)",
+                stage="write",
+                format=FORMAT_NAME,
+                severity="info",
+            )
 
-    def _slide_overrides(self, slide: Slide, again: Slide) -> None:
+    def _slide_overrides(self, slide: Slide, again: Slide, embed: bool, lost: NotCarried) -> None:
         a = slide.model_dump(mode="json", exclude=_SLIDE_SKIP)
         b = again.model_dump(mode="json", exclude=_SLIDE_SKIP)
         diff = {k: v for k, v in a.items() if b.get(k) != v}
         target, kind = self.slide_target[slide.id]
-        if diff:
+        if diff and embed:
             if kind == "loose":
                 set_ace(target, "loose", {"id": slide.id, "slide": diff})
             else:
                 set_ace(target, "slide", diff)
                 set_ace(target, "sig", node_sig(target))
+        elif diff:
+            lost.slide(slide.id, diff)
         index = {n.id: n for n in again.iter_nodes()}
         for node in slide.iter_nodes():
             other = index.get(node.id)
             if other is None:
+                if not embed and lost.inside_drawn(slide.id, node.id):
+                    continue
                 self.report.add(
                     "figma-write",
                     "node lost in the Figma structure",
                     slide_id=slide.id,
                     node_id=node.id,
-                    severity="error",
+                    severity="error" if embed else "warning",
                     stage="write",
                     format=FORMAT_NAME,
                 )
@@ -295,10 +323,12 @@ class _DocumentWriter:
             na = node.model_dump(mode="json", exclude=_NODE_SKIP)
             nb = other.model_dump(mode="json", exclude=_NODE_SKIP)
             ndiff = {k: v for k, v in na.items() if nb.get(k) != v}
-            if ndiff:
+            if ndiff and embed:
                 fig = self.nodes.figma_of[node.id]
                 set_ace(fig, "ir", ndiff)
                 set_ace(fig, "sig", node_sig(fig))
+            elif ndiff:
+                lost.node(slide.id, node, other, ndiff)
 
 
 def _solved(deck: Deck) -> Deck:
@@ -328,32 +358,72 @@ def _fit_section(section: dict[str, Any]) -> None:
 
 
 def build_document(
-    deck: Deck, report: LossReport | None = None, *, fresh: bool = False
+    deck: Deck,
+    report: LossReport | None = None,
+    *,
+    fresh: bool = False,
+    embed_ir: bool = False,
+    slides: bool | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The Figma document for a deck and the images it references ({imageRef: asset key}).
-    Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py)."""
-    writer = _DocumentWriter(deck, report if report is not None else LossReport())
+    Unless `fresh`, a deck read from Figma gets its source's unmodelled fields back (patch.py).
+    With `embed_ir`, what the standard fields do not hold is stored as ACE's IR copy
+    (sharedPluginData.ace) so that ACE reads the deck back exactly; without it, it is reported.
+    `slides`: True writes Figma Slides nodes (SLIDE_GRID / SLIDE_ROW / SLIDE, editorType slides,
+    which @figma/rest-api-spec 0.43.0 does not list), False a design file (a FRAME per slide),
+    None the source's kind (Slides only for a deck read from Figma Slides)."""
+    writer = _DocumentWriter(deck, report if report is not None else LossReport(), slides)
     doc = writer.build()
     if not fresh:
         frames = {sid: target for sid, (target, kind) in writer.slide_target.items() if kind == "slide"}
         carry_source(deck, doc, writer.nodes.figma_of, frames)
-    writer.stamp_overrides(doc)
+    complete_file(doc)
+    if not embed_ir:
+        _strip_ace(doc["document"])
+    writer.read_back(doc, embed_ir)
     return doc, writer.images
 
 
+def _strip_ace(document: dict[str, Any]) -> None:
+    """Remove ACE's round-trip data from every node (iteratively: decks nest deeply)."""
+    stack = [document]
+    while stack:
+        node = stack.pop()
+        shared = node.get("sharedPluginData")
+        if isinstance(shared, dict):
+            shared.pop(ACE_KEY, None)
+            if not shared:
+                del node["sharedPluginData"]
+        stack.extend(c for c in node.get("children") or [] if isinstance(c, dict))
+
+
 def write_figma(deck: Deck, path: Path, **options: Any) -> LossReport:
-    """Write `deck` to `path` (JSON) and its images to `images_dir` (default `<name>.images/`).
-    A deck read from Figma is patched (its unmodelled fields carried over) unless `fresh`."""
+    """Write `deck` to `path` as Figma REST JSON (GET /v1/files/:key) and its images to
+    `images_dir` (default `<name>.images/`, with the image map images.json). Options: `fresh`
+    (a deck read from Figma is patched, its unmodelled fields carried over, unless set),
+    `embed_ir` (store ACE's IR copy in sharedPluginData so ACE reads the deck back exactly; off by
+    default: the file stands on its standard fields, and what they cannot hold is reported),
+    `slides` (see build_document), `indent` (pretty-print)."""
+    path = Path(path)
     report = LossReport()
-    doc, images = build_document(deck, report, fresh=bool(options.get("fresh")))
-    if images:
-        folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
-        for ref, key in sorted(images.items()):
-            mime = deck.assets[key].mime if key in deck.assets else ""
-            ext = EXT_FOR_MIME.get(mime)
-            target = folder / (f"{ref}.{ext}" if ext else ref)
-            if not target.exists():
-                atomic_write_bytes(target, deck.asset_bytes(key))
+    if deck.layouts:
+        report.add(
+            "templates",
+            f"{len(deck.masters)} slide masters and {len(deck.layouts)} layouts are not carried (Figma has none); "
+            "a .pptx written from this file gets a generated template",
+            severity="info",
+            stage="write",
+            format=FORMAT_NAME,
+        )
+    deck, _ = without_missing_assets(deck, report, FORMAT_NAME)
+    embed = bool(options.get("embed_ir"))
+    slides = options.get("slides")
+    doc, images = build_document(
+        deck, report, fresh=bool(options.get("fresh")), embed_ir=embed, slides=None if slides is None else bool(slides)
+    )
+    folder = Path(options["images_dir"]) if options.get("images_dir") else images_dir_for(path)
+    if images or embed:
+        write_files(deck, images, folder, embed_ir=embed, report=report)
     indent = options.get("indent")
     text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
     atomic_write_text(path, text)

@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from ace_core.errors import AceError
+from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import (
     ChartNode,
@@ -33,10 +34,11 @@ from ace_core.ir.nodes import (
     VectorNode,
     VectorPath,
 )
-from ace_core.ir.style import ImagePaint, Sides, SolidPaint
+from ace_core.ir.semantic import TableCell
+from ace_core.ir.style import ImagePaint, Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody
 from ace_core.layout.measure import DEFAULT_INSETS
-from adapters.figma.context import FORMAT_NAME
+from adapters.figma.context import FORMAT_NAME, NOTES_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
 from adapters.figma.overrides import set_ace
@@ -51,9 +53,13 @@ __all__ = ["NodeWriter"]
 class NodeWriter:
     """Builds Figma node dicts; `figma_of` maps every IR id to the dict written for it."""
 
-    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None]) -> None:
+    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None], theme: Theme | None = None) -> None:
         self.report = report
         self.on_image = on_image
+        colors = theme.colors if theme is not None else {}
+        # charts are drawn in the theme's accents and minor font, as the HTML writer draws them
+        self.chart_palette = [colors[f"accent{i}"].hex.lower() for i in range(1, 7) if f"accent{i}" in colors] or None
+        self.chart_font = (theme.fonts.minor if theme is not None else None) or "Calibri"
         self.figma_of: dict[str, dict[str, Any]] = {}
         self.slide_id: str | None = None
 
@@ -96,7 +102,9 @@ class NodeWriter:
             "effects": effects_to_figma(node.effects),
             "constraints": constraints_to_figma(node.constraints),
         }
-        default_align = "CENTER" if kind in ("VECTOR", "LINE", "BOOLEAN_OPERATION") else "INSIDE"
+        default_align = {"VECTOR": "CENTER", "LINE": "CENTER", "BOOLEAN_OPERATION": "CENTER", "TEXT": "OUTSIDE"}.get(
+            kind, "INSIDE"
+        )
         out.update(stroke_props_to_figma(node.strokes, node.stroke_weights, default_align))
         out.update(child_layout_to_figma(*_sizing(node), node.positioning, parent_mode))
         for field, key in (
@@ -228,7 +236,9 @@ class NodeWriter:
         try:
             from ace_core.drawing.charts import chart_svg
 
-            drawing = chart_svg(node.chart, node.width, node.height)
+            drawing = chart_svg(
+                node.chart, node.width, node.height, font_family=self.chart_font, palette=self.chart_palette
+            )
             kids = svg_nodes(drawing.svg, node.width, node.height, node.id)
         except (ImportError, AceError, ValueError, etree.XMLSyntaxError):
             return None
@@ -296,6 +306,16 @@ class NodeWriter:
         self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         return out
 
+    def notes(self, slide_id: str, notes: str, frame: dict[str, Any], width: float) -> dict[str, Any]:
+        """The slide's speaker notes as a hidden TEXT layer named NOTES_NAME (the REST API has no
+        notes field; any consumer finds them there, and ACE's reader turns them back into notes)."""
+        (a, b, tx), (c, d, ty) = frame["relativeTransform"]
+        body = TextBody.from_text(notes.replace("\r\n", "\n"))
+        body.insets, body.auto_resize = Sides(), "HEIGHT"
+        _, height = _measure(body, width)
+        node = TextNode(id=f"{slide_id}:notes", name=NOTES_NAME, width=width, height=height, visible=False, text=body)
+        return self._text(node, (a, b, tx, c, d, ty), None)
+
     def _boxed(
         self, node: NodeBase, shape: NodeBase | None, text: TextBody, parent_abs: Affine, parent_mode: str | None
     ) -> dict[str, Any]:
@@ -305,7 +325,9 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = _insets(text)
-        hug_w, hug_h = node.sizing_h == "HUG", node.sizing_v == "HUG"
+        # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
+        hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
+        hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
         out.update(
             clipsContent=False,
             layoutMode="VERTICAL",
@@ -359,11 +381,15 @@ class NodeWriter:
         return out
 
     def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
-        """A FRAME of cell rectangles (fills, borders as strokes) and cell texts."""
+        """A FRAME of cell rectangles (fills; borders as per-side strokes on the grid lines) and cell
+        texts; rows as tall as their text needs (an OOXML row height is a minimum)."""
         out = self._base(node, "FRAME", parent_mode)
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
-        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        heights = _row_heights(node)
+        absolute = self.place(
+            out, self._matrix(node), node.width, max(node.height, sum(heights)), parent_abs, node.visible
+        )
         kids: list[dict[str, Any]] = []
         y = 0.0
         for ri, row in enumerate(node.rows):
@@ -372,23 +398,22 @@ class NodeWriter:
                 width = node.columns[ci] if ci < len(node.columns) else 0.0
                 if not (cell.h_merged or cell.v_merged):
                     w = sum(node.columns[ci : ci + cell.col_span])
-                    h = sum(r.height for r in node.rows[ri : ri + cell.row_span])
-                    border = next((b for b in (cell.borders.top, cell.borders.left) if b is not None), None)
+                    h = sum(heights[ri : ri + cell.row_span])
+                    strokes, weights = _cell_borders(cell)
                     rect = RectangleNode(
                         id=f"{node.id}:r{ri}c{ci}",
                         x=x,
                         y=y,
                         width=w,
                         height=h,
-                        fills=cell.fills or ([node.style.band_fill] if node.style.band_fill and ri % 2 else []),
-                        strokes=[border] if border is not None else [],
+                        fills=cell.fills or node.style_fills(ri),
+                        strokes=strokes,
+                        stroke_weights=weights,
                     )
                     kids.append(self._shape(rect, absolute, None))
                     if cell.text.paragraphs:
-                        m = cell.margins or Sides(
-                            top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3
-                        )
-                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align})
+                        m = _cell_margins(cell)
+                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
                         label = TextNode(
                             id=f"{node.id}:t{ri}c{ci}",
                             x=x + m.left,
@@ -399,16 +424,55 @@ class NodeWriter:
                         )
                         kids.append(self._text(label, absolute, None))
                 x += width
-            y += row.height
+            y += heights[ri]
         out["children"] = kids
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
 
 
+_CELL_MARGINS = Sides(top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3)  # OOXML defaults
+
+
+def _cell_margins(cell: TableCell) -> Sides:
+    return cell.margins or _CELL_MARGINS
+
+
+def _row_heights(node: TableNode) -> list[float]:
+    """Each row's height: its own, or what the text of its single-row cells needs when more."""
+    heights = []
+    for row in node.rows:
+        need = row.height
+        for ci, cell in enumerate(row.cells):
+            if cell.h_merged or cell.v_merged or cell.row_span != 1 or not cell.text.paragraphs:
+                continue
+            m = _cell_margins(cell)
+            room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
+            _, text_h = _measure(cell.text.model_copy(update={"insets": Sides()}), room if cell.text.wrap else None)
+            need = max(need, text_h + m.top + m.bottom)
+        heights.append(need)
+    return heights
+
+
+def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
+    """The cell's borders as one stroke centred on the grid lines with per-side weights (a side
+    without a border weighs 0); Figma strokes have one paint, so the first border's colour is used."""
+    sides = {k: getattr(cell.borders, k) for k in ("top", "right", "bottom", "left")}
+    drawn = {k: b for k, b in sides.items() if b is not None and b.weight > 0}
+    if not drawn:
+        return [], None
+    first = next(iter(drawn.values()))
+    stroke = first.model_copy(update={"align": "CENTER"})
+    weights = {k: (b.weight if b is not None and k in drawn else 0.0) for k, b in sides.items()}
+    if len(set(weights.values())) == 1:
+        return [stroke], None
+    return [stroke], Sides(**weights)
+
+
 def _click_action(link: str) -> dict[str, Any]:
     if link.startswith("#slide:"):
-        return {"type": "NODE", "destinationId": link.removeprefix("#slide:"), "navigation": "NAVIGATE"}
+        target = link.removeprefix("#slide:")
+        return {"type": "NODE", "destinationId": target, "navigation": "NAVIGATE", "transition": None}
     return {"type": "URL", "url": link}
 
 

@@ -17,7 +17,7 @@ from urllib.parse import unquote, unquote_to_bytes, urlparse
 
 from ace_core.browser import BrowserSession, RequestPolicy, default_session
 from ace_core.color import Color
-from ace_core.dom_script import EXTRACT_JS, ISOLATE_JS, RESTORE_JS
+from ace_core.dom_script import BLOCKED_STYLE_JS, EXTRACT_JS, ISOLATE_JS, RESTORE_JS
 from ace_core.errors import BadInputError
 from ace_core.html_slides import SlideBox, iter_slides
 from ace_core.ids import IdFactory
@@ -26,6 +26,7 @@ from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import EllipseNode, ImageNode, RectangleNode, TextNode
 from ace_core.ir.style import Crop, Effect, GradientPaint, GradientStop, ImagePaint, Point, SolidPaint, Stroke
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from adapters.html.overflow import FIT_MODES, place_overflow
 
 __all__ = ["read_dom"]
 
@@ -48,10 +49,15 @@ def read_dom(
     height: int = 720,
     max_nodes: int = MAX_NODES,
     max_image_bytes: int = MAX_IMAGE_BYTES,
+    fit: str | None = None,
     **_: Any,
 ) -> Deck:
     """Read any HTML page into a Deck: one slide per ACE slide / repeated slide element / viewer
-    frame, or the page's fixed-size slide box. `width` x `height` is the viewport."""
+    frame, or the page's fixed-size slide box. `width` x `height` is the viewport. Content outside
+    a slide's box is kept there and reported (off-slide); `fit` 'overflow' / 'scale' / 'paginate'
+    brings it onto the slide (adapters.html.overflow)."""
+    if fit is not None and fit not in FIT_MODES:
+        raise BadInputError(f"unknown --fit {fit!r}", where="--fit", hint=f"use one of {', '.join(FIT_MODES)}")
     src = Path(path)
     if not src.is_file():
         raise BadInputError("file not found", where=str(src), hint="check the path")
@@ -79,17 +85,18 @@ def read_dom(
     )
     for box in slides:
         slide = reader.read_slide(box, max_nodes)
-        deck.slides.append(slide)
-        for url in box.blocked:
-            if url not in blocked_seen:
-                blocked_seen.add(url)
-                report.add(
-                    "blocked-request",
-                    f"network request refused: {url[:300]}",
-                    slide_id=slide.id,
-                    severity="warning",
-                    format=FORMAT,
-                )
+        deck.slides.extend(place_overflow(slide, box.width, box.height, fit, report, reader.reach))
+        fresh = [url for url in box.blocked if url not in blocked_seen]
+        depended = _blocked_styles(box, fresh)
+        for url in fresh:
+            blocked_seen.add(url)
+            report.add(
+                "blocked-request",
+                f"network request refused: {url[:300]}" + depended.get(url, ""),
+                slide_id=slide.id,
+                severity="warning",
+                format=FORMAT,
+            )
     if not deck.slides:
         raise BadInputError("the page has no slide to read", where=str(src))
     first = deck.slides[0].meta
@@ -109,6 +116,44 @@ def read_dom(
     return deck
 
 
+def _blocked_styles(box: SlideBox, urls: list[str]) -> dict[str, str]:
+    """What the page's layout lost with each blocked stylesheet (BLOCKED_STYLE_JS): the elements
+    that use classes no loaded stylesheet defines, and the text whose web font did not load."""
+    if not urls:
+        return {}
+    try:
+        found = box.page.evaluate(BLOCKED_STYLE_JS, urls) or []
+    except Exception:  # a page that no longer answers: the plain blocked-request entry stands
+        return {}
+    out: dict[str, str] = {}
+    layout_sheets = [i for i in found if not _font_sheet(i["url"])]
+    for item in found:
+        url = item["url"]
+        key = re.sub(r"[^a-z0-9]", "", unquote(url).lower())
+        fonts = {f: n for f, n in (item.get("families") or {}).items() if re.sub(r"[^a-z0-9]", "", f.lower()) in key}
+        parts = []
+        if fonts:
+            names = ", ".join(f"{f} ({n})" for f, n in fonts.items())
+            parts.append(f"{sum(fonts.values())} text elements are laid out in a fallback font instead of {names}")
+        if item.get("elements") and item in layout_sheets:
+            sample = ", ".join("." + c for c in item.get("classes") or [])
+            others = len(layout_sheets) - 1
+            together = f" (and {others} other blocked stylesheet{'s' if others > 1 else ''})" if others else ""
+            parts.append(
+                f"without it{together} {item['elements']} elements use classes no loaded stylesheet defines "
+                f"({sample}) and are laid out without them"
+            )
+        if parts:
+            out[url] = "; a stylesheet the page's layout depends on: " + "; ".join(parts)
+    return out
+
+
+def _font_sheet(url: str) -> bool:
+    """A web-font stylesheet (Google Fonts and the like: it only names font families)."""
+    parsed = urlparse(url.lower())
+    return parsed.netloc.startswith("fonts.") or "family=" in parsed.query
+
+
 class _Reader:
     def __init__(self, deck: Deck, report: LossReport, src: Path, max_image_bytes: int) -> None:
         self.deck = deck
@@ -118,6 +163,7 @@ class _Reader:
         self.max_image_bytes = max_image_bytes
         self.ids = IdFactory(prefix="dom")
         self.slide_id = ""
+        self.reach: dict[str, float] | None = None
 
     def loss(self, feature: str, reason: str, severity: str = "warning", node_id: str | None = None) -> None:
         self.report.add(feature, reason, slide_id=self.slide_id, node_id=node_id, severity=severity, format=FORMAT)  # type: ignore[arg-type]
@@ -137,6 +183,7 @@ class _Reader:
             "maxSrc": int(self.max_image_bytes * 4 / 3) + 1024,
         }
         result = box.page.evaluate(EXTRACT_JS, arg)
+        self.reach = result.get("reach")
         for feature, reason, severity in result["losses"]:
             self.loss(feature, reason, severity)
         self.fonts = _used_fonts(box.page)
@@ -186,6 +233,10 @@ class _Reader:
                 node = children[index]
                 if not where or where["w"] <= 0 or where["h"] <= 0:
                     children[index] = None
+                    continue
+                if where["x"] + where["w"] <= 0 or where["y"] + where["h"] <= 0:
+                    children[index] = None  # above or left of the page: nothing there to capture
+                    self.loss(f"{item['reason']}-off-page", f"{item['reason']} off the page is not captured", "error")
                     continue
                 png = page.capture(where["x"], where["y"], where["w"], where["h"], scale=RASTER_SCALE)
                 node.image = ImagePaint(asset=self.deck.add_asset(png, "image/png"), scale_mode="STRETCH")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ace_core.ir.nodes import TableNode
 from ace_core.ir.semantic import TableCell
-from ace_core.ir.style import Paint, SolidPaint, Stroke
+from ace_core.ir.style import SolidPaint, Stroke
 from adapters.html.context import WriteCtx
 from adapters.html.css import background_decls, color_css
 from adapters.html.schema import A_IR, attr, dump_ir, join_style, px
@@ -34,15 +34,6 @@ def cell_ir(cell: TableCell) -> dict:
     return cell.model_dump(mode="json", exclude_defaults=True, exclude={"text": {"paragraphs"}})
 
 
-def _style_fill(node: TableNode, ri: int, ci: int) -> list[Paint]:
-    st = node.style
-    if st.first_row and ri == 0 and st.header_fill is not None:
-        return [st.header_fill]
-    if st.band_rows and st.band_fill is not None and (ri - (1 if st.first_row else 0)) % 2 == 1:
-        return [st.band_fill]
-    return []
-
-
 def table_html(node: TableNode, ctx: WriteCtx) -> str:
     """The <table> element (inside the node's box element)."""
     cols = "".join(f'<col style="width:{px(w)}">' for w in node.columns)
@@ -56,7 +47,7 @@ def table_html(node: TableNode, ctx: WriteCtx) -> str:
                 cells.append(f"<td hidden{ir}>{text_html(cell.text, ctx, node.id)}</td>")
                 continue
             decls: list[tuple[str, str]] = []
-            fills = cell.fills or _style_fill(node, ri, ci)
+            fills = cell.fills or node.style_fills(ri)
             decls.extend(background_decls(fills, sum(node.columns[ci : ci + cell.col_span]), row.height, ctx, node.id))
             b = cell.borders
             for side in ("top", "right", "bottom", "left"):

@@ -37,8 +37,12 @@ class IrJsonFormat:
         return load_deck(path)
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
+        from ace_core.ir.asset_refs import without_missing_assets
+
+        report = LossReport()
+        deck, _ = without_missing_assets(deck, report, "ir")  # a dangling reference would not load
         save_deck(deck, path, indent=options.get("indent"))
-        return LossReport()
+        return report
 
 
 FORMAT = IrJsonFormat()

@@ -41,10 +41,13 @@ class PptxFormat:
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
         """Patch the source package when the deck was read from a .pptx, else generate the file
-        fresh; option `fresh=True` forces fresh mode. Written atomically; returns the losses."""
+        fresh; option `fresh=True` forces fresh mode, `keep_strict=True` patches an ISO-Strict
+        deck as Strict (else it is written Transitional). Written atomically; returns the losses."""
         from adapters.ooxml.writer import write_pptx
 
-        return write_pptx(deck, path, fresh=bool(options.get("fresh", False)))
+        return write_pptx(
+            deck, path, fresh=bool(options.get("fresh", False)), keep_strict=bool(options.get("keep_strict", False))
+        )
 
 
 FORMAT = PptxFormat()

@@ -33,6 +33,10 @@ PROVENANCE
     Fingerprints are computed at the END of reading, on the final IR (ace_core.ir.fingerprint):
     a node whose fingerprint still matches is unchanged and its source XML can be carried over.
     Nodes drawn from a layout / master carry that part in their ref and META_INHERITED in meta.
+  * deck.masters / deck.layouts: every slide master with its layouts (read_template): master ids
+    "master<n>", layout ids "layout<n>" (or the ACE id stored in their p:cSld), their nodes
+    "<master / layout id>.<cNvPr id>"; placeholders on them keep type / idx and their own
+    lstStyle as TextBody.levels; slide.layout_id names the slide's layout.
 
 GEOMETRY AND KINDS (what the reader produces)
   * x / y px relative to the parent; group children are mapped through the group's chOff/chExt
@@ -80,6 +84,7 @@ __all__ = [
     "META_TXBOX",
     "META_VML",
     "META_XFRM_INHERITED",
+    "SLIDE_META_CLR_MAP",
     "SLIDE_META_HAS_ANIMATION",
     "SLIDE_META_LAYOUT_PART",
     "SLIDE_META_MASTER_PART",
@@ -115,8 +120,9 @@ META_TXBOX = "pptx.txbox"
 META_INHERITED = "pptx.inherited"
 """'layout' or 'master': a non-placeholder shape of the slide's layout / master, drawn behind the
 slide's own shapes (only when the slide shows master shapes). It is NOT part of the slide part:
-the patch writer must not write it into the slide; the fresh writer may write it as a plain shape.
-Such nodes are `locked`."""
+the patch writer must not write it into the slide; the fresh writer writes it where it belongs,
+in the layout / master part it writes from deck.layouts / deck.masters (a deck without those,
+e.g. older IR JSON, gets it as a plain slide shape). Such nodes are `locked`."""
 META_VML = "pptx.vml"
 """The VML drawing part a legacy ink stroke was read from (adapters.ooxml.read_vml). Like
 META_INHERITED it is not in the slide's shape tree: the patch writer leaves it to the VML part it
@@ -145,6 +151,10 @@ SLIDE_META_LAYOUT_PART = "pptx.layout_part"
 SLIDE_META_MASTER_PART = "pptx.master_part"
 SLIDE_META_SHOW_MASTER_SHAPES = "pptx.show_master_shapes"
 """False when the slide hides its layout / master shapes (p:sld/@showMasterSp='0')."""
+SLIDE_META_CLR_MAP = "pptx.clr_map"
+"""The slide's own colour map (p:clrMapOvr/a:overrideClrMapping) as logical slot -> scheme slot,
+when it overrides its master's: the fresh writer writes it back, so that master and layout shapes
+are coloured on the slide as in the source."""
 SLIDE_META_HAS_ANIMATION = "pptx.animation"
 """True when the slide has p:timing (animations, kept only by the patch writer)."""
 

@@ -17,6 +17,7 @@ __all__ = [
     "Masters",
     "PhKey",
     "find_child",
+    "master_type",
     "nv_pr",
     "ph_key",
     "style_kind",
@@ -63,7 +64,8 @@ def style_kind(ph_type: str | None) -> str:
     return "body"
 
 
-def _master_type(ph_type: str) -> str:
+def master_type(ph_type: str) -> str:
+    """The master placeholder type a slide / layout placeholder type inherits from."""
     if ph_type in TITLE_TYPES:
         return "title"
     if ph_type in OTHER_TYPES:
@@ -94,9 +96,9 @@ class MasterInfo:
     placeholders: list[tuple[PhKey, etree._Element]] = field(default_factory=list)
 
     def find_ph(self, ph_type: str) -> etree._Element | None:
-        want = _master_type(ph_type)
+        want = master_type(ph_type)
         for key, shape in self.placeholders:
-            if _master_type(key.type) == want:
+            if master_type(key.type) == want:
                 return shape
         return None
 

@@ -23,9 +23,10 @@ from adapters.ooxml import conventions as cv
 from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
 from adapters.ooxml.patch_shapes import TOP, ShapeIndex, SlidePatcher, unchanged
+from adapters.ooxml.strict import to_transitional
 from adapters.ooxml.values import emu
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
-from adapters.ooxml.write_fresh import _write_theme, apply_variant, layout_parts, set_sections, set_slide_size
+from adapters.ooxml.write_fresh import apply_variant, layout_parts, set_sections, set_slide_size
 from adapters.ooxml.write_slide import (
     PRESENTATION_ORDER,
     background_el,
@@ -36,6 +37,7 @@ from adapters.ooxml.write_slide import (
     transition_els,
     written_nodes,
 )
+from adapters.ooxml.write_template import write_theme
 from adapters.ooxml.xmlgen import el
 
 __all__ = ["write_patch"]
@@ -45,13 +47,23 @@ _TIMING_REFS = ("spTgt", "bldP", "bldGraphic", "bldOleChart", "bldDgm", "bldSub"
 
 
 class _Patch:
-    def __init__(self, deck: Deck, report: LossReport, variant: str | None = None) -> None:
+    def __init__(self, deck: Deck, report: LossReport, variant: str | None = None, keep_strict: bool = False) -> None:
         assert deck.source is not None and deck.source.package
         self.deck = deck
         self.report = report
         self.variant = variant
         self.data = deck.asset_bytes(deck.source.package)
         self.pkg = OutPackage.load(self.data, where=deck.source.path or "the source package")
+        if self.pkg.strict and not keep_strict:
+            to_transitional(self.pkg)
+            report.add(
+                "strict",
+                "the ISO-Strict deck is written in the Transitional namespaces, as PowerPoint saves it "
+                "(keep Strict with --keep-strict)",
+                severity="info",
+                stage="write",
+                format="pptx",
+            )
         self.pres = self._main_part()
         self.state = DeckWriteState(deck=deck, pkg=self.pkg, report=report, theme=ThemeResolver(deck.theme))
         self.state.mode = "patch"
@@ -162,7 +174,7 @@ class _Patch:
         masters = self.pkg.rels(self.pres).of_type(RT.SLIDE_MASTER)
         themes = self.pkg.rels(masters[0].target).of_type(RT.THEME) if masters else []
         if themes:
-            _write_theme(self.pkg, themes[0].target, self.deck.theme)
+            write_theme(self.pkg.xml(themes[0].target), self.deck.theme)
 
     def _loss(self, feature: str, reason: str, slide_id: str | None, severity: Any = "warning") -> None:
         self.report.add(feature, reason, slide_id=slide_id, severity=severity, stage="write", format="pptx")
@@ -420,7 +432,8 @@ def _walk(nodes: list[NodeBase]) -> list[tuple[int, NodeBase]]:
     return out
 
 
-def write_patch(deck: Deck, report: LossReport, variant: str | None = None) -> bytes:
+def write_patch(deck: Deck, report: LossReport, variant: str | None = None, *, keep_strict: bool = False) -> bytes:
     """The bytes of the deck's source package with the deck's changes applied; `variant` is the
-    output's extension (the main content type follows it)."""
-    return _Patch(deck, report, variant).run()
+    output's extension (the main content type follows it). An ISO-Strict source is written
+    Transitional unless `keep_strict`."""
+    return _Patch(deck, report, variant, keep_strict).run()

@@ -8,7 +8,7 @@ import re
 from lxml import etree
 
 from ace_core.errors import AceError
-from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, DataLabels
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartLegend, ChartSeries, ChartView3D, DataLabels
 from ace_core.ir.style import Paint
 from ace_core.ir.text import TextStyle
 from adapters.ooxml.context import Scope
@@ -17,7 +17,7 @@ from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
-__all__ = ["read_chart_part"]
+__all__ = ["is_date_format", "read_chart_part"]
 
 _PLOTS = {
     "barChart": "column",
@@ -96,6 +96,14 @@ def _points(ref: etree._Element | None) -> list[str | None]:
 _FORMAT_PART = re.compile(r'\\(.)|"([^"]*)"|\[[^\]]*\]|(yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d)|(.)', re.I | re.S)
 
 
+def is_date_format(code: str | None) -> bool:
+    """True for an Excel number format that shows dates (m/d/yy, yyyy-mm-dd, d-mmm ...), not times."""
+    if not code:
+        return False
+    tokens = [m.group(3).lower() for m in _FORMAT_PART.finditer(code.split(";")[0]) if m.group(3)]
+    return any(t[0] in "dy" for t in tokens) and "h" not in code.lower()
+
+
 def _format_number(text: str, code: str, date1904: bool = False) -> str:
     """A cached category number as the chart shows it: a date code (m/d/yy, yyyy-mm-dd,
     d-mmm-yy, ...) as a date, anything else as Excel's General format (37261.0 -> 37261)."""
@@ -104,8 +112,7 @@ def _format_number(text: str, code: str, date1904: bool = False) -> str:
     except ValueError:
         return text
     parts = list(_FORMAT_PART.finditer(code.split(";")[0]))
-    tokens = [m.group(3).lower() for m in parts if m.group(3)]
-    if any(t[0] in "dy" for t in tokens) and "h" not in code.lower() and 0 <= value < 2958466:
+    if is_date_format(code) and 0 <= value < 2958466:
         day = (datetime.date(1904, 1, 1) if date1904 else datetime.date(1899, 12, 30)) + datetime.timedelta(
             days=int(value)
         )
@@ -304,7 +311,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif kind in ("line", "area", "radar", "scatter"):
         data["grouping"] = "standard"
     if "3D" in local(first.tag):
-        scope.loss("chart-3d", f"3-D chart ({local(first.tag)}) carried as a flat {kind} chart", node_id)
+        data["three_d"] = True
+        data["view_3d"] = _view_3d(chart.find(qn("c:view3D")))
+        scope.loss("chart-3d", f"3-D chart ({local(first.tag)}): kept for .pptx, drawn as a flat {kind} chart", node_id)
     series: list[ChartSeries] = []
     categories: list[str] = []
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")
@@ -321,15 +330,24 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
                 categories = cats
     data["series"] = series
     data["categories"] = categories
+    data.update(_numeric_categories(plots, date1904))
+    if plot.find(qn("c:dateAx")) is not None:
+        data["date_axis"] = True
+    if _secondary_series(plot, plots, series):
+        axes = plot.findall(qn("c:valAx"))
+        data["y2_axis"] = _axis(axes[1]) if len(axes) > 1 else None
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
     if data["extra_types"]:
         scope.loss("chart-combo", f"combo chart: series of {data['extra_types']} drawn as {kind}", node_id)
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
     if title is not None:
-        data["title"] = _rich_text(title) or (series[0].name if len(series) == 1 else None)
+        own = _rich_text(title)
+        data["title"] = own or (series[0].name if len(series) == 1 else None)
+        data["auto_title"] = not own and bool(data["title"])
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
+        data["auto_title"] = bool(data["title"])
     if title is not None:
         data["title_style"] = _title_style(title, scope, node_id)
     legend = chart.find(qn("c:legend"))
@@ -388,3 +406,57 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif pkg.first_related(part, RT.OLE_OBJECT):
         data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
     return ChartData(**data)
+
+
+def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:
+    """The categories' stored numbers and format when they are numbers (c:numRef / c:numLit of
+    the first series' c:cat): date serials stay dates on write."""
+    for plot_el in plots:
+        for ser in plot_el.findall(qn("c:ser")):
+            cat = ser.find(qn("c:cat"))
+            num = None
+            for tag in ("c:numRef", "c:numLit"):
+                num = cat.find(qn(tag)) if cat is not None else None
+                if num is not None:
+                    break
+            if num is None:
+                return {}
+            cache = num.find(qn("c:numCache")) if local(num.tag) == "numRef" else num
+            code = (cache.findtext(qn("c:formatCode")) if cache is not None else None) or "General"
+            return {"category_values": _numbers(cat), "category_format": code, "date1904": date1904}
+    return {}
+
+
+def _secondary_series(plot: etree._Element, plots: list[etree._Element], series: list[ChartSeries]) -> bool:
+    """Mark the series of chart groups drawn against a second value axis; True when any is."""
+    axes = [_val(ax, "c:axId") for ax in plot.findall(qn("c:valAx"))]
+    if len(axes) < 2:
+        return False
+    found = False
+    index = 0
+    for plot_el in plots:
+        ids = {el.get("val") for el in plot_el.findall(qn("c:axId"))}
+        secondary = axes[0] not in ids and bool(ids & set(axes[1:]))
+        for _ser in plot_el.findall(qn("c:ser")):
+            if index < len(series) and secondary:
+                series[index].secondary_axis = True
+                found = True
+            index += 1
+    return found
+
+
+def _view_3d(el: etree._Element | None) -> ChartView3D | None:
+    if el is None:
+        return None
+    data: dict = {}
+    for key, tag in (("rot_x", "c:rotX"), ("rot_y", "c:rotY"), ("perspective", "c:perspective")):
+        v = to_float((_val(el, tag) or "").rstrip("%") or None)
+        if v is not None:
+            data[key] = v
+    depth = to_float((_val(el, "c:depthPercent") or "").rstrip("%") or None)
+    if depth is not None:
+        data["depth_percent"] = depth
+    rang = _val(el, "c:rAngAx")
+    if rang is not None:
+        data["right_angle_axes"] = rang in ("1", "true")
+    return ChartView3D(**data)

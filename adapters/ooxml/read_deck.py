@@ -27,6 +27,7 @@ from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, 
 from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alternate
+from adapters.ooxml.read_template import read_templates
 from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.theme import ColorContext, parse_clr_map
 from adapters.ooxml.values import emu, to_float
@@ -102,9 +103,12 @@ def _read(source: Path | bytes, where: str | None, limits: Limits | None, master
         ctx.slide_id_by_part[part] = ctx.ids.claim(stored, cv.derived_slide_id(sld_id))
     sections = _sections(pres)
     default_style = pres.find(qn("p:defaultTextStyle"))
+    layout_parts = [p for p in (pkg.first_related(part, RT.SLIDE_LAYOUT) for _, part in slides) if p]
+    templates = read_templates(ctx, masters, layout_parts, default_style)
     for index, (sld_id, part) in enumerate(slides):
         slide = _read_slide(ctx, masters, part, sld_id, index, default_style, master_shapes)
         slide.section = sections.get(str(sld_id))
+        slide.layout_id = templates.layouts.get(slide.meta.get(cv.SLIDE_META_LAYOUT_PART, ""))
         deck.slides.append(slide)
         pkg.forget(part)
         ctx.memo.clear()
@@ -248,6 +252,8 @@ def _read_slide(
         meta[cv.SLIDE_META_MASTER_PART] = master.part
     if not show_master:
         meta[cv.SLIDE_META_SHOW_MASTER_SHAPES] = False
+    if find_child(root.find(qn("p:clrMapOvr")), "a:overrideClrMapping") is not None and clr_map != base_map:
+        meta[cv.SLIDE_META_CLR_MAP] = clr_map
     if _find_anywhere(root, "p:timing") is not None:
         meta[cv.SLIDE_META_HAS_ANIMATION] = True
         ctx.loss("animation", "animations are kept only when writing back to .pptx (patch mode)", slide_id=slide_id)

@@ -41,10 +41,13 @@ from adapters.ooxml.geometry import adjustments, custom_paths
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.read_math import equations_only, read_math
-from adapters.ooxml.read_text import FontLayer, Layer, hyperlink_target, read_text_body
+from adapters.ooxml.read_text import FontLayer, Layer, hyperlink_target, level_styles, read_text_body
 from adapters.ooxml.values import angle_deg, attr_bool, emu
 
-__all__ = ["Frame", "ShapeReader", "SlideCtx"]
+__all__ = ["TEMPLATE_ORIGINS", "Frame", "ShapeReader", "SlideCtx"]
+
+TEMPLATE_ORIGINS = ("L", "M")
+"""Scope origins of a layout's / master's own shapes read as the template (not copies on a slide)."""
 
 # mc:Choice branches we can read as well as their Fallback (namespaces we understand)
 _SUPPORTED_CHOICE_NS = {NS["p14"], NS["p15"], NS["a14"], NS["a16"], NS["c14"], NS["dsp"], NS["asvg"], NS["m"]}
@@ -153,7 +156,18 @@ class ShapeReader:
             name = local(el.tag)
             if name == "AlternateContent":
                 kids, which = choose_alternate(el)
-                out.extend(self.read_tree(kids, frame, which))
+                got = self.read_tree(kids, frame, which)
+                if which == "fallback" and self.scope.origin in ("", "d"):
+                    needs = " ".join(c.get("Requires", "") for c in el.findall(qn("mc:Choice")))
+                    for node in got:
+                        self.scope.loss(
+                            "alternate-content",
+                            f"content that needs {needs or 'an unknown extension'} is kept as its fallback "
+                            f"({node.type.lower()})",
+                            node.id,
+                            severity="warning",
+                        )
+                out.extend(got)
                 continue
             got = self.read_shape(el, frame)
             for node in got if isinstance(got, list) else [got] if got is not None else []:
@@ -186,12 +200,13 @@ class ShapeReader:
         cnv_id = (cnv.get("id") if cnv is not None else None) or "0"
         self.slide.occurrences[(self.scope.part, cnv_id)] += 1
         occ = self.slide.occurrences[(self.scope.part, cnv_id)]
-        stored = cv.read_ace_id(cnv) if self.scope.origin in ("", "d") else None
-        derived = cv.derived_node_id(self.scope.id_parent, cnv_id, self.scope.origin)
+        origin = self.scope.origin
+        stored = cv.read_ace_id(cnv) if origin in ("", "d", *TEMPLATE_ORIGINS) else None
+        derived = cv.derived_node_id(self.scope.id_parent, cnv_id, "" if origin in TEMPLATE_ORIGINS else origin)
         if occ > 1:
             derived = f"{derived}~{occ}"
         node_id = self.scope.ctx.ids.claim(stored, derived)
-        if self.scope.origin == "" and cnv_id not in self.slide.id_of_cnv:
+        if origin in ("", *TEMPLATE_ORIGINS) and cnv_id not in self.slide.id_of_cnv:
             self.slide.id_of_cnv[cnv_id] = node_id
         return node_id, cv.node_ref(self.scope.part, cnv_id, occ)
 
@@ -234,11 +249,16 @@ class ShapeReader:
         return data
 
     def ph_chain(self, el: etree._Element) -> tuple[PhKey | None, list[etree._Element]]:
-        """(placeholder key, [master ph, layout ph]) for a slide placeholder; lowest priority first."""
-        key = ph_key(el) if self.scope.origin == "" else None
-        if key is None:
-            return None, []
+        """(placeholder key, [master ph, layout ph]) for a slide placeholder; lowest priority first
+        (a layout's placeholder: [master ph]; a master's: [])."""
+        origin = self.scope.origin
+        key = ph_key(el) if origin in ("", *TEMPLATE_ORIGINS) else None
+        if key is None or origin == "M":
+            return key, []
         chain: list[etree._Element] = []
+        if origin == "L":
+            master_ph = self.slide.master.find_ph(key.type) if self.slide.master is not None else None
+            return key, [master_ph] if master_ph is not None else []
         layout_ph = self.slide.layout.find_ph(key) if self.slide.layout else None
         master = self.slide.master
         if master is not None:
@@ -392,6 +412,8 @@ class ShapeReader:
             body_prs = [find_child(ph.find(qn("p:txBody")), "a:bodyPr") for ph in inherited]
             body_prs.append(tx_body.find(_A_BODY_PR) if tx_body is not None else None)
             text = read_text_body(tx_body, layers, [b for b in body_prs if b is not None], self.scope, node_id)
+            if self.scope.origin in TEMPLATE_ORIGINS and key is not None and own_lst is not None and len(own_lst):
+                text.levels = level_styles([own_lst], self.scope, node_id)
         equations = equations_only(tx_body)
         if equations:  # a shape that holds one equation is a MATH node
             cnv = _kids(nv).get("cNvPr") if nv is not None else None
@@ -579,7 +601,7 @@ class ShapeReader:
             start=ConnectorEnd(site=_int(st, "idx")),
             end=ConnectorEnd(site=_int(end, "idx")),
         )
-        if self.scope.origin == "":
+        if self.scope.origin in ("", *TEMPLATE_ORIGINS):
             self.slide.connectors.append(
                 (node, st.get("id") if st is not None else None, end.get("id") if end is not None else None)
             )

@@ -16,7 +16,7 @@ from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, emu, pct, to_float
 
-__all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "read_text_body"]
+__all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "level_styles", "read_text_body"]
 
 DEFAULT_SIZE_PX = 18 * PX_PER_PT
 DEFAULT_INSETS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
@@ -329,7 +329,10 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
                 text = str(scope.slide_number)
             rpr = _RPr()
             rpr.merge(child.find(qn("a:rPr")))
-            runs.append(Run(text=_clean(text), style=_text_style(rpr, scope, text, node_id)))
+            run = Run(text=_clean(text), style=_text_style(rpr, scope, text, node_id))
+            if name == "fld":
+                run.field = child.get("type", "")
+            runs.append(run)
         elif name == "br":
             rpr = _RPr()
             rpr.merge(child.find(qn("a:rPr")))
@@ -456,3 +459,34 @@ def read_text_body(
             data["autofit"] = "RESIZE"
             data["auto_resize"] = "HEIGHT"
     return TextBody(**data)
+
+
+def level_styles(layers: list[Layer], scope: Scope, node_id: str | None = None) -> list[Paragraph]:
+    """What list styles (lowest priority first: a master's txStyles, a placeholder's lstStyle)
+    state for each outline level, as Paragraphs with `level` set; only the levels and fields they
+    state (None inherits; a stated a:buNone is Bullet(type='NONE'))."""
+    out: list[Paragraph] = []
+    for lvl in range(9):
+        ppr = _level_ppr(layers, lvl, scope)
+        if not (ppr.attrs or ppr.kids or ppr.rpr.attrs or ppr.rpr.kids):
+            continue
+        style = _text_style(ppr.rpr, scope, "", node_id)
+        size = style.font_size or DEFAULT_SIZE_PX
+        attrs = ppr.attrs
+        data: dict = {"level": lvl, "style": style}
+        if attrs.get("algn") in _ALIGN:
+            data["align"] = _ALIGN[attrs["algn"]]
+        if attrs.get("marL") is not None:
+            data["margin_left"] = (emu(attrs.get("marL"), 0.0) or 0.0) / EMU_PER_PX
+        if attrs.get("indent") is not None:
+            data["indent"] = (emu(attrs.get("indent"), 0.0) or 0.0) / EMU_PER_PX
+        if attrs.get("rtl") is not None:
+            data["rtl"] = attrs["rtl"] in ("1", "true")
+        data["space_before"] = _spacing(ppr.kids.get("spcBef"), size)
+        data["space_after"] = _spacing(ppr.kids.get("spcAft"), size)
+        data["line_height"] = _line_height(ppr.kids.get("lnSpc"))
+        kind = ppr.kids.get("bu")
+        if kind is not None:
+            data["bullet"] = _bullet(ppr, scope, size) or Bullet(type="NONE")
+        out.append(Paragraph(**data))
+    return out

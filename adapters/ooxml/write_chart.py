@@ -1,10 +1,13 @@
 """IR charts -> native chart parts (c:chartSpace with cached data) plus an embedded xlsx workbook.
 
 The chart XML and the workbook come from python-pptx's chart writers (the workbook needs
-XlsxWriter); titles, legend, axes, labels and series colours are then set on that XML."""
+XlsxWriter); titles, legend, axes, labels and series colours are then set on that XML; numeric and
+date categories stay numbers and dates, combo charts get a chart group per plot type and 3-D
+charts their 3-D kind (write_chart_plots)."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from lxml import etree
@@ -21,6 +24,8 @@ from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.ns import NS, RT
 from adapters.ooxml.package_out import CONTENT_TYPES
+from adapters.ooxml.read_chart import is_date_format
+from adapters.ooxml.write_chart_plots import keep_series, make_3d, plot_groups, split_plots
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
 from adapters.ooxml.write_style import fill_el, line_el, pick_paint
@@ -107,7 +112,7 @@ def _chart_data(chart: ChartData, kind: Any) -> Any:
     if "BUBBLE" in name:
         data: Any = BubbleChartData()
         for s in chart.series:
-            ser = data.add_series(s.name or "Series")
+            ser = data.add_series(s.name)
             xs = s.x_values or list(range(1, len(s.values) + 1))
             sizes = s.sizes or [1.0] * len(s.values)
             for x, y, z in zip(xs, s.values, sizes, strict=False):
@@ -116,19 +121,41 @@ def _chart_data(chart: ChartData, kind: Any) -> Any:
     if "XY_" in name:
         data = XyChartData()
         for s in chart.series:
-            ser = data.add_series(s.name or "Series")
+            ser = data.add_series(s.name)
             xs = s.x_values or list(range(1, len(s.values) + 1))
             for x, y in zip(xs, s.values, strict=False):
                 ser.add_data_point(x, y)
         return data
     data = CategoryChartData(number_format=chart.y_axis.number_format or "General")
     count = max([len(chart.categories)] + [len(s.values) for s in chart.series])
-    cats = list(chart.categories) + [str(i + 1) for i in range(len(chart.categories), count)]
-    data.categories = cats or ["1"]
+    numeric = _numeric_categories(chart, count)
+    if numeric is not None:  # numbers and dates stay numbers and dates (c:numCache with their format)
+        data.categories = numeric
+        data.categories.number_format = chart.category_format or "General"
+        cats: list[Any] = numeric
+    else:
+        cats = list(chart.categories) + [str(i + 1) for i in range(len(chart.categories), count)]
+        data.categories = cats or ["1"]
     for s in chart.series:
         values = list(s.values) + [None] * (len(cats) - len(s.values))
-        data.add_series(s.name or "Series", values)
+        data.add_series(s.name, values)
     return data
+
+
+def _numeric_categories(chart: ChartData, count: int) -> list[Any] | None:
+    """The categories as numbers, or as dates when their format is a date format; None when they
+    are text (or the stored numbers do not cover every category)."""
+    values = chart.category_values
+    if not values or len(values) < count or any(v is None for v in values[:count]):
+        return None
+    nums = [float(v) for v in values[:count] if v is not None]
+    if is_date_format(chart.category_format) and all(0 <= v < 2958466 for v in nums):
+        epoch = datetime.datetime(1904, 1, 1) if chart.date1904 else datetime.datetime(1899, 12, 30)
+        stamps = [epoch + datetime.timedelta(days=v) for v in nums]
+        if all(t.time() == datetime.time() for t in stamps):
+            return [t.date() for t in stamps]
+        return stamps
+    return [int(v) if v.is_integer() else v for v in nums]
 
 
 def _font(font: Any, style: TextStyle | None) -> None:
@@ -219,7 +246,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     space = parse_xml(data.xml_bytes(kind))
     obj = Chart(space, None)
     name = str(kind)
-    if chart.title:
+    if chart.title and chart.auto_title and len(chart.series) == 1 and chart.title == chart.series[0].name:
+        obj.has_title = True  # the automatic title: PowerPoint shows the one series' name
+    elif chart.title:
         obj.has_title = True
         obj.chart_title.text_frame.text = chart.title
         _font(obj.chart_title.text_frame.paragraphs[0].font, chart.title_style)
@@ -250,16 +279,59 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         plot.vary_by_categories = chart.vary_colors or "PIE" in name or "DOUGHNUT" in name
     if chart.data_labels is not None:
         _data_labels(plot, chart, ctx)
-    for ser_obj, spec in zip(plot.series, chart.series, strict=False):
-        _series_style(ser_obj, spec, ctx, name)
+    main, extra = plot_groups(chart, ctx)
+    if extra:  # a combo chart: a chart group per plot type over the same data
+        keep_series(plot._element, main)
+
+        def sub_chart(sub_kind: str) -> tuple[etree._Element, Any]:
+            grouping = chart.grouping if sub_kind in ("column", "bar") else "standard"
+            xl = chart_type_of(chart.model_copy(update={"chart_type": sub_kind, "grouping": grouping}), ctx)
+            sub_space = parse_xml(data.xml_bytes(xl))
+            return sub_space, Chart(sub_space, None)
+
+        def style(sub_obj: Any, indices: list[int]) -> None:
+            sub_name = str(chart_type_of(chart.model_copy(update={"chart_type": chart.series[indices[0]].chart_type})))
+            for ser_obj, i in zip(sub_obj.plots[0].series, indices, strict=False):
+                _series_style(ser_obj, chart.series[i], ctx, sub_name)
+
+        split_plots(space, chart, extra, sub_chart, style, lambda ax: _axis(ax, chart.y2_axis or ChartAxis()))
+    for ser_obj, i in zip(plot.series, main, strict=False):
+        _series_style(ser_obj, chart.series[i], ctx, name)
     if chart.hole_size is not None:
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
             hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
-    if chart.extra_types:
-        ctx.loss("chart-combo", f"combo chart: the {', '.join(chart.extra_types)} plots are written as the main type")
+    if chart.three_d:
+        if extra:
+            ctx.loss("chart-3d", "a 3-D combo chart is written flat")
+        else:
+            make_3d(space, chart, ctx)
+    _unnamed_series(space, chart)
+    _whole_category_numbers(space)
     _fix_schema(space)
     return space, data.xlsx_blob
+
+
+def _whole_category_numbers(space: etree._Element) -> None:
+    """Cached category numbers that are whole written as Excel writes them ('41361', not the
+    '41361.0' python-pptx writes for a date)."""
+    for v in space.iterfind(f".//{_C}cat/{_C}numRef/{_C}numCache/{_C}pt/{_C}v"):
+        try:
+            number = float(v.text or "")
+        except ValueError:
+            continue
+        if number.is_integer():
+            v.text = str(int(number))
+
+
+def _unnamed_series(space: etree._Element, chart: ChartData) -> None:
+    """A series without a name has no c:tx (PowerPoint then names it 'Series N' itself)."""
+    for ser in space.iter(f"{_C}ser"):
+        idx = ser.find(f"{_C}idx")
+        i = int(idx.get("val", "-1")) if idx is not None else -1
+        tx = ser.find(f"{_C}tx")
+        if tx is not None and 0 <= i < len(chart.series) and not chart.series[i].name:
+            ser.remove(tx)
 
 
 def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:

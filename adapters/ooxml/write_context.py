@@ -8,7 +8,8 @@ from typing import Literal
 from ace_core.color import Color
 from ace_core.ir.deck import Deck, Theme
 from ace_core.ir.loss import LossReport
-from ace_core.ir.nodes import NodeBase
+from ace_core.ir.nodes import NodeBase, Placeholder
+from ace_core.ir.text import TextBody
 from adapters.ooxml.ns import RT
 from adapters.ooxml.package_out import OutPackage
 
@@ -107,6 +108,20 @@ class PartContext:
     shape_ids: dict[str, int] = field(default_factory=dict)
     """node id -> the cNvPr id it was written with"""
     node: NodeBase | None = None
+    resolver: ThemeResolver | None = None
+    """the theme and colour map this part's colours resolve in (None: the deck's, standard map)"""
+    bound: dict[str, Placeholder] | None = None
+    """fresh slides: the p:ph each placeholder node is written with (its layout's idx); None =
+    every node's own `placeholder`"""
+    inherit_box: set[str] = field(default_factory=set)
+    """placeholder nodes written without a:xfrm: their box is their layout's / master's"""
+    inherited_text: dict[str, TextBody] = field(default_factory=dict)
+    """placeholder node id -> the text body of the placeholder it inherits from (what a bodyPr
+    attribute left out falls back to)"""
+
+    @property
+    def theme(self) -> ThemeResolver:
+        return self.resolver or self.state.theme
 
     @property
     def deck(self) -> Deck:

@@ -1,8 +1,10 @@
 """Fresh mode: a new .pptx generated from the IR on python-pptx's blank template.
 
-Slide size, theme colours and fonts come from the deck; every slide is written from its nodes
-(auto-layout frames as their solved boxes), with background, transition, notes, hidden flag and
-sections. Layout / master shapes the reader materialized on slides are written as plain shapes."""
+Slide size, theme colours and fonts come from the deck; its masters and layouts are written as
+parts (write_template; a deck without any gets the blank template's, fitted to its size); every
+slide is written from its own nodes (auto-layout frames as their solved boxes) on its layout, its
+placeholders bound to the layout's, with background, transition, notes, hidden flag and
+sections. Layout / master shapes the reader materialized on slides stay in their layout / master."""
 
 from __future__ import annotations
 
@@ -10,13 +12,21 @@ import uuid
 
 from lxml import etree
 
-from ace_core.ir.deck import Deck, Slide, Theme
+from ace_core.ir.deck import Deck, Layout, Slide
 from ace_core.ir.loss import LossReport
-from adapters.ooxml.conventions import DECK_META_NO_DEFAULT_TEXT_STYLE, set_ace_id
+from adapters.ooxml.conventions import (
+    DECK_META_NO_DEFAULT_TEXT_STYLE,
+    META_INHERITED,
+    SLIDE_META_CLR_MAP,
+    SLIDE_META_SHOW_MASTER_SHAPES,
+    set_ace_id,
+)
 from adapters.ooxml.ns import CT, RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, OutPackage
+from adapters.ooxml.template_plan import TemplatePlan, plan_template
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
 from adapters.ooxml.write_slide import PRESENTATION_ORDER, insert_in_order, notes_slide, slide_element
+from adapters.ooxml.write_template import color_map_of, resolver_for, write_template
 from adapters.ooxml.xmlgen import el, emu, sub
 
 __all__ = [
@@ -30,12 +40,9 @@ __all__ = [
 ]
 
 PRESENTATION = "ppt/presentation.xml"
-MASTER = "ppt/slideMasters/slideMaster1.xml"
 SECTIONS_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
 P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 MIN_SLIDE, MAX_SLIDE = 914400, 51206400
-_THEME_SLOTS = ["dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6"]
-_THEME_SLOTS += ["hlink", "folHlink"]
 
 
 def set_slide_size(pres: etree._Element, deck: Deck, report: LossReport) -> None:
@@ -55,35 +62,6 @@ def set_slide_size(pres: etree._Element, deck: Deck, report: LossReport) -> None
     size.attrib.clear()
     size.set("cx", str(ccx))
     size.set("cy", str(ccy))
-
-
-def _write_theme(pkg: OutPackage, part: str, theme: Theme) -> None:
-    root = pkg.xml(part)
-    scheme = root.find(f"{qn('a:themeElements')}/{qn('a:clrScheme')}")
-    if scheme is not None:
-        for slot in _THEME_SLOTS:
-            color = theme.colors.get(slot)
-            holder = scheme.find(qn(f"a:{slot}"))
-            if color is None or holder is None:
-                continue
-            for child in list(holder):
-                holder.remove(child)
-            sub(holder, "a:srgbClr", {"val": color.hex[1:]})
-        if theme.name:
-            scheme.set("name", theme.name)
-    fonts = root.find(f"{qn('a:themeElements')}/{qn('a:fontScheme')}")
-    if fonts is not None:
-        for tag, latin, ea, cs in (
-            ("a:majorFont", theme.fonts.major, theme.fonts.major_ea, theme.fonts.major_cs),
-            ("a:minorFont", theme.fonts.minor, theme.fonts.minor_ea, theme.fonts.minor_cs),
-        ):
-            holder = fonts.find(qn(tag))
-            if holder is None:
-                continue
-            for sub_tag, face in (("a:latin", latin), ("a:ea", ea), ("a:cs", cs)):
-                node = holder.find(qn(sub_tag))
-                if node is not None and face is not None:
-                    node.set("typeface", face)
 
 
 def layout_parts(pkg: OutPackage, master: str) -> dict[str, str]:
@@ -154,10 +132,9 @@ def apply_variant(pkg: OutPackage, main: str, variant: str | None, report: LossR
 
 def _neutral_list_indents(pkg: OutPackage) -> None:
     """Drop the template's list indents for shapes that are not placeholders (the presentation's
-    default text style and the master's otherStyle), so indents left out mean zero, as in a file
-    without text styles."""
+    default text style; write_template does the masters' otherStyle), so indents left out mean
+    zero, as in a file without text styles."""
     holders = [pkg.xml(PRESENTATION).find(qn("p:defaultTextStyle"))]
-    holders.append(pkg.xml(MASTER).find(f"{qn('p:txStyles')}/{qn('p:otherStyle')}"))
     for holder in holders:
         for level in holder if holder is not None else []:
             for attr in ("marL", "indent"):
@@ -175,14 +152,11 @@ def write_fresh(deck: Deck, report: LossReport, variant: str | None = None) -> b
         if default_style is not None:
             pres_root.remove(default_style)
     set_slide_size(pres_root, deck, report)
-    if deck.theme is not None:
-        for rel in pkg.rels(MASTER).of_type(RT.THEME):
-            _write_theme(pkg, rel.target, deck.theme)
     if deck.id != "deck":
         set_ace_id(pres_root, deck.id)
     state = DeckWriteState(deck=deck, pkg=pkg, report=report, theme=ThemeResolver(deck.theme), mode="fresh")
-    layouts = layout_parts(pkg, MASTER)
-    blank = layouts.get("Blank") or next(iter(layouts.values()))
+    plan = plan_template(deck, report)
+    layouts = write_template(pkg, plan, state)
     parts = {s.id: f"ppt/slides/slide{i + 1}.xml" for i, s in enumerate(deck.slides)}
     state.slide_parts.update(parts)
     sld_lst = pres_root.find(qn("p:sldIdLst"))
@@ -191,10 +165,10 @@ def write_fresh(deck: Deck, report: LossReport, variant: str | None = None) -> b
     sld_ids: dict[str, int] = {}
     for i, slide in enumerate(deck.slides):
         part = parts[slide.id]
-        ctx = PartContext(state, part, slide_id=slide.id)
-        root = slide_element(slide, ctx, nodes=list(slide.children))
+        layout = plan.layout(plan.slide_layout[slide.id])
+        root = _slide_root(slide, plan, state, part, layout)
         pkg.put_xml(part, root, CONTENT_TYPES["slide"])
-        pkg.relate(part, RT.SLIDE_LAYOUT, layouts.get(slide.layout or "", blank))
+        pkg.relate(part, RT.SLIDE_LAYOUT, layouts[layout.id])
         rid = pkg.relate(PRESENTATION, RT.SLIDE, part)
         sld_ids[slide.id] = 256 + i
         sub(sld_lst, "p:sldId", {"id": 256 + i, "r:id": rid})
@@ -205,3 +179,32 @@ def write_fresh(deck: Deck, report: LossReport, variant: str | None = None) -> b
     set_sections(pres_root, deck.slides, sld_ids)
     apply_variant(pkg, PRESENTATION, variant, report)
     return pkg.to_bytes()
+
+
+def _slide_root(slide: Slide, plan: TemplatePlan, state: DeckWriteState, part: str, layout: Layout) -> etree._Element:
+    """p:sld of a slide bound to `layout`: its own shapes (the layout's and master's are theirs),
+    placeholders with their layout's p:ph, the background only when the template's is not it."""
+    master = plan.master_of(layout)
+    slide_map = slide.meta.get(SLIDE_META_CLR_MAP) or None
+    clr_map = color_map_of(master, layout, slide_map)
+    ctx = PartContext(state, part, slide_id=slide.id, resolver=resolver_for(master.theme or state.deck.theme, clr_map))
+    ctx.bound = plan.bound.get(slide.id, {})
+    ctx.inherit_box, ctx.inherited_text = plan.inherit_box, plan.inherited_text
+    # a deck that brought its template draws the layout / master shapes there, not on the slide
+    nodes = [n for n in slide.children if plan.generated or META_INHERITED not in n.meta]
+    template_bg = layout.background or master.background
+    own_bg = not (
+        slide.background is not None
+        and slide.background.inherited
+        and template_bg is not None
+        and template_bg.fills == slide.background.fills
+    )
+    return slide_element(
+        slide,
+        ctx,
+        nodes=nodes,
+        placeholders=True,
+        inherited_background=own_bg,
+        show_master_shapes=slide.meta.get(SLIDE_META_SHOW_MASTER_SHAPES, True) is not False,
+        clr_map=slide_map,
+    )

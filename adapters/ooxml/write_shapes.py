@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from ace_core.drawing.raster import svg_to_png
 from ace_core.ir.nodes import (
     ChartNode,
     ConnectorNode,
@@ -21,6 +22,7 @@ from ace_core.ir.nodes import (
     LineNode,
     MathNode,
     NodeBase,
+    Placeholder,
     RectangleNode,
     ShapeNode,
     TableNode,
@@ -38,7 +40,7 @@ from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, line_el,
 from adapters.ooxml.write_text import text_body
 from adapters.ooxml.xmlgen import ang, el, emu, sub
 
-__all__ = ["Box", "assign_shape_ids", "custom_geometry", "node_elements", "xfrm"]
+__all__ = ["Box", "assign_shape_ids", "custom_geometry", "node_elements", "placeholder_of", "xfrm"]
 
 SVG_BLIP_URI = "{96DAC541-7B7A-43D3-8B79-37D633B846F1}"
 ASVG_NS = "http://schemas.microsoft.com/office/drawing/2016/SVG/main"
@@ -117,13 +119,30 @@ def nv_props(node: NodeBase, ctx: PartContext, *, key: str | None = None, name: 
     return cnv
 
 
+def placeholder_of(node: NodeBase, ctx: PartContext, placeholders: bool) -> Placeholder | None:
+    """The placeholder binding a node is written with (None: a plain shape)."""
+    if not placeholders:
+        return None
+    if ctx.bound is not None:
+        return ctx.bound.get(node.id)
+    return node.placeholder
+
+
 def _nv_pr(node: NodeBase, ctx: PartContext, placeholders: bool) -> etree._Element:
     nv = el("p:nvPr")
-    if placeholders and node.placeholder is not None:
-        ph = node.placeholder
-        attrs = {"type": ph.type if ph.type != "obj" else None, "idx": ph.idx}
-        sub(nv, "p:ph", attrs)
+    ph = placeholder_of(node, ctx, placeholders)
+    if ph is not None:
+        sub(nv, "p:ph", {"type": ph.type if ph.type != "obj" else None, "idx": ph.idx})
     return nv
+
+
+def _bind(item: etree._Element, node: NodeBase, ctx: PartContext, placeholders: bool) -> etree._Element:
+    """Put the p:ph of a placeholder picture / graphic frame first in its p:nvPr."""
+    ph = placeholder_of(node, ctx, placeholders)
+    nv = item[0].find(qn("p:nvPr")) if len(item) else None
+    if ph is not None and nv is not None and nv.find(qn("p:ph")) is None:
+        nv.insert(0, el("p:ph", {"type": ph.type if ph.type != "obj" else None, "idx": ph.idx}))
+    return item
 
 
 def _preset(name: str, adjustments: dict[str, float] | None = None) -> etree._Element:
@@ -223,7 +242,8 @@ def _geometry(node: NodeBase, box: Box, ctx: PartContext) -> etree._Element:
 
 
 def _sp_pr(node: NodeBase, box: Box, ctx: PartContext, alpha: float, *, fills: bool = True) -> etree._Element:
-    sp_pr = el("p:spPr", None, xfrm(box), _geometry(node, box, ctx))
+    own_box = None if node.id in ctx.inherit_box else xfrm(box)  # else the layout's / master's box
+    sp_pr = el("p:spPr", None, own_box, _geometry(node, box, ctx))
     if fills:
         sp_pr.append(fill_el(pick_paint(node.fills, ctx), ctx, alpha=alpha, width=box.w, height=box.h))
     sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, width=box.w, height=box.h))
@@ -253,24 +273,14 @@ def shape_sp(
         # a placeholder without geometry anywhere in its chain: renderers do not draw it
         cnv.set("hidden", "1")
         ctx.loss("placeholder-geometry", "a placeholder with no size is written hidden, as it is not drawn", "info")
-    nv = el("p:nvSpPr", None, cnv, cnv_sp, _nv_pr(node, ctx, placeholders))
+    nv_pr = _nv_pr(node, ctx, placeholders)
+    if nv_pr.find(qn("p:ph")) is not None:
+        sub(cnv_sp, "a:spLocks", {"noGrp": True})
+    nv = el("p:nvSpPr", None, cnv, cnv_sp, nv_pr)
     sp = el("p:sp", None, nv, _sp_pr(node, box, ctx, alpha, fills=not isinstance(node, LineNode)))
     if text is not None or is_text:
         sp.append(text_body(text or TextBody(), ctx))
     return sp
-
-
-def _svg_to_png(svg: bytes, width: float, height: float) -> bytes | None:
-    """A PNG rendering of an SVG (the fallback picture PowerPoint versions without SVG show)."""
-    try:
-        import pymupdf
-
-        doc = pymupdf.open(stream=svg, filetype="svg")
-        page = doc[0]
-        scale = max(1.0, min(4.0, 2 * max(width, 1.0) / max(page.rect.width, 1.0)))
-        return page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), alpha=True).tobytes("png")
-    except Exception:  # pymupdf raises plain RuntimeErrors on malformed SVG
-        return None
 
 
 def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float) -> etree._Element | None:
@@ -280,7 +290,7 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     alpha *= node.opacity
     rid = None
     if paint.asset is None and svg is not None:
-        png = _svg_to_png(ctx.deck.asset_bytes(svg), box.w, box.h)
+        png = svg_to_png(ctx.deck.asset_bytes(svg), box.w, box.h)
         if png is not None:
             rid = ctx.media_rel(png, "png")
     if paint.asset is None and rid is None:
@@ -456,8 +466,8 @@ def node_elements(
             pic = picture(node, box, ctx, alpha)
             if pic is None:
                 ctx.loss("missing-image", "picture without image bytes written as an empty rectangle")
-                return [shape_sp(node, box, ctx, a, text=None)]
-            return [pic]
+                return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]
+            return [_bind(pic, node, ctx, placeholders)]
         if isinstance(node, MathNode):
             from adapters.ooxml.write_math import math_elements, with_svg
 
@@ -478,11 +488,12 @@ def node_elements(
         if isinstance(node, ConnectorNode):
             return [connector(node, box, ctx, a)]
         if isinstance(node, TableNode):
-            return [table_frame(node, box, ctx)]
+            return [_bind(table_frame(node, box, ctx), node, ctx, placeholders)]
         if isinstance(node, ChartNode):
-            return [chart_frame(node, box, ctx)]
+            return [_bind(chart_frame(node, box, ctx), node, ctx, placeholders)]
         text = node.text_body
         empty_ph = node.placeholder is not None and not (text and any(p.runs for p in text.paragraphs))
+        empty_ph = empty_ph and ctx.bound is None
         # an empty placeholder stays a placeholder (PowerPoint prompts for its content)
         if node.placeholder is not None and not (placeholders or empty_ph):
             ctx.loss(

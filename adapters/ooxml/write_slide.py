@@ -202,10 +202,14 @@ def slide_element(
     *,
     placeholders: bool = False,
     inherited_background: bool = True,
+    show_master_shapes: bool = True,
+    clr_map: dict[str, str] | None = None,
 ) -> etree._Element:
     """The p:sld root of a slide written from the IR. `placeholders`: keep placeholder bindings
-    (p:ph); `inherited_background`: write a background the slide inherits from its layout too."""
-    root = el("p:sld", {"show": False if slide.hidden else None}, nsmap=NSMAP_P)
+    (p:ph); `inherited_background`: write a background the slide inherits from its layout too;
+    `clr_map`: the slide's own colour map (a:overrideClrMapping), None = its master's."""
+    attrs = {"showMasterSp": None if show_master_shapes else False, "show": False if slide.hidden else None}
+    root = el("p:sld", attrs, nsmap=NSMAP_P)
     csld = sub(root, "p:cSld", {"name": slide.name or None})
     if slide.background is not None and (inherited_background or not slide.background.inherited):
         bg = background_el(slide.background, ctx)
@@ -214,7 +218,12 @@ def slide_element(
     csld.append(sp_tree(written_nodes(slide) if nodes is None else nodes, ctx, placeholders))
     set_ace_id(csld, slide.id)
     clr = sub(root, "p:clrMapOvr")
-    sub(clr, "a:masterClrMapping")
+    if clr_map:
+        from adapters.ooxml.write_template import STANDARD_CLR_MAP
+
+        sub(clr, "a:overrideClrMapping", {k: clr_map.get(k, v) for k, v in STANDARD_CLR_MAP.items()})
+    else:
+        sub(clr, "a:masterClrMapping")
     if slide.transition is not None:
         for item in transition_els(slide.transition, ctx):
             root.append(item)

@@ -29,7 +29,7 @@ def color_el(color: Color, ctx: PartContext, alpha: float = 1.0) -> etree._Eleme
     """a:schemeClr (when the theme being written resolves the colour's reference to the same
     value) or a:srgbClr, with alpha = colour alpha x `alpha`."""
     a = max(0.0, min(1.0, color.a * alpha))
-    if color.ref is not None and ctx.state.theme.resolves(color):
+    if color.ref is not None and ctx.theme.resolves(color):
         node = el("a:schemeClr", {"val": color.ref.scheme})
         has_alpha = False
         for mod in color.ref.mods:

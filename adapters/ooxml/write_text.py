@@ -5,6 +5,8 @@ as conventions.py defines it), so the text looks the same whatever the master's 
 
 from __future__ import annotations
 
+import uuid
+
 from lxml import etree
 
 from ace_core.ir.style import GradientPaint, SolidPaint
@@ -14,7 +16,7 @@ from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_style import color_el, fill_el
 from adapters.ooxml.xmlgen import ang, el, emu, sub, xml_text
 
-__all__ = ["body_pr", "paragraph_el", "run_props", "text_body"]
+__all__ = ["body_pr", "level_el", "list_style", "paragraph_el", "run_props", "text_body"]
 
 _ALIGN = {"LEFT": "l", "CENTER": "ctr", "RIGHT": "r", "JUSTIFIED": "just"}
 _ANCHOR = {"TOP": "t", "CENTER": "ctr", "BOTTOM": "b"}
@@ -31,25 +33,32 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     """a:bodyPr: wrap, insets, anchor, direction, columns and autofit."""
     ins = body.insets
     fresh = ctx.state.mode == "fresh"
+    # a bound placeholder's left-out attribute falls back to its layout's / master's placeholder
+    inh = ctx.inherited_text.get(ctx.node.id) if ctx.node is not None else None
+    base = inh.insets if inh is not None else None
 
-    def inset(px: float | None, default: int) -> int | None:
-        # in fresh files a default inset is left out: renderers treat stated and implied
-        # insets differently (LibreOffice, vertical text)
+    def inset(px: float | None, default: int, side: str) -> int | None:
+        # in fresh files an inset equal to what it falls back to is left out: renderers treat
+        # stated and implied insets differently (LibreOffice, vertical text)
         if px is None:
             return None
         value = emu(px)
-        return None if fresh and abs(value - default) <= 1 else value
+        fallback = emu(getattr(base, side)) if base is not None else default
+        return None if fresh and abs(value - fallback) <= 1 else value
 
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
+    vert = body.vertical if body.vertical != "horz" or (inh is not None and inh.vertical != "horz") else None
+    rot = body.text_rotation or (0.0 if inh is not None and inh.text_rotation else None)
+    cols = body.columns if body.columns > 1 or (inh is not None and inh.columns > 1) else None
     attrs: dict[str, object] = {
-        "rot": ang(body.text_rotation) if body.text_rotation else None,
-        "vert": body.vertical if body.vertical != "horz" else None,
+        "rot": ang(rot) if rot is not None else None,
+        "vert": vert,
         "wrap": "square" if body.wrap and body.auto_resize != "WIDTH_AND_HEIGHT" and not zero_width else "none",
-        "lIns": inset(ins.left, 91440) if ins else None,
-        "tIns": inset(ins.top, 45720) if ins else None,
-        "rIns": inset(ins.right, 91440) if ins else None,
-        "bIns": inset(ins.bottom, 45720) if ins else None,
-        "numCol": body.columns if body.columns > 1 else None,
+        "lIns": inset(ins.left, 91440, "left") if ins else None,
+        "tIns": inset(ins.top, 45720, "top") if ins else None,
+        "rIns": inset(ins.right, 91440, "right") if ins else None,
+        "bIns": inset(ins.bottom, 45720, "bottom") if ins else None,
+        "numCol": cols,
         "rtlCol": None,
         "anchor": _ANCHOR[body.vertical_align],
     }
@@ -141,19 +150,8 @@ def _spacing(tag: str, px: float) -> etree._Element:
     return el(tag, None, el("a:spcPts", {"val": _hundredths_pt(px, 0, 158400)}))
 
 
-def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._Element:
-    """a:pPr with the paragraph's effective alignment, level, indents, spacing and bullet."""
-    align = para.align or body.align
-    # zero indents are left out in fresh files (their template has none), as sources often do
-    bare = ctx.state.mode == "fresh" and not para.margin_left and not para.indent
-    attrs: dict[str, object] = {
-        "marL": None if para.margin_left is None or bare else emu(para.margin_left),
-        "lvl": para.level or None,
-        "indent": None if para.indent is None or bare else emu(para.indent),
-        "algn": _ALIGN.get(align or ""),
-        "rtl": para.rtl,
-    }
-    node = el("a:pPr", attrs)
+def _spacing_els(node: etree._Element, para: Paragraph) -> None:
+    """a:lnSpc, a:spcBef, a:spcAft of a paragraph (or list level), the ones it states."""
     lh = para.line_height
     if lh is not None and lh.unit == "PERCENT":
         node.append(el("a:lnSpc", None, el("a:spcPct", {"val": max(0, min(13200000, round(lh.value * 1000)))})))
@@ -163,14 +161,45 @@ def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree.
         node.append(_spacing("a:spcBef", para.space_before))
     if para.space_after is not None:
         node.append(_spacing("a:spcAft", para.space_after))
+
+
+def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._Element:
+    """a:pPr with the paragraph's effective alignment, level, indents, spacing and bullet."""
+    align = para.align or body.align
+    # zero indents are left out of fresh text boxes (what they fall back to has none), as sources
+    # often do; a placeholder's would fall back to its layout's list style
+    placeholder = ctx.node is not None and ctx.node.placeholder is not None
+    bare = ctx.state.mode == "fresh" and not para.margin_left and not para.indent and not placeholder
+    attrs: dict[str, object] = {
+        "marL": None if para.margin_left is None or bare else emu(para.margin_left),
+        "lvl": para.level or None,
+        "indent": None if para.indent is None or bare else emu(para.indent),
+        "algn": _ALIGN.get(align or ""),
+        "rtl": para.rtl,
+    }
+    node = el("a:pPr", attrs)
+    _spacing_els(node, para)
     size = body.style.merged(para.style).font_size
     for child in _bullet_els(para.bullet, size, ctx):
         node.append(child)
     return node
 
 
+def _field_id(ctx: PartContext, run: Run) -> str:
+    """A stable GUID for an a:fld (the schema requires one): from the part, node and count."""
+    n = ctx.__dict__.setdefault("_fields", 0) + 1
+    ctx.__dict__["_fields"] = n
+    node = ctx.node.id if ctx.node is not None else ""
+    return "{" + str(uuid.uuid5(uuid.NAMESPACE_URL, f"ace-field:{ctx.part}:{node}:{n}:{run.field}")).upper() + "}"
+
+
 def _run_els(run: Run, style: TextStyle, ctx: PartContext) -> list[etree._Element]:
     out: list[etree._Element] = []
+    if run.field is not None and "\v" not in run.text:
+        # a field (slide number, date, ...): renderers show its current value, the text is the last one
+        fld = el("a:fld", {"id": _field_id(ctx, run), "type": run.field or None}, run_props(style, ctx))
+        sub(fld, "a:t").text = xml_text(run.text)
+        return [fld]
     pieces = run.text.split("\v")
     for i, piece in enumerate(pieces):
         if i:
@@ -198,9 +227,36 @@ def paragraph_el(para: Paragraph, body: TextBody, ctx: PartContext) -> etree._El
     return node
 
 
+def level_el(para: Paragraph, ctx: PartContext, tag: str | None = None) -> etree._Element:
+    """a:lvlNpPr of a list style level: only what the Paragraph states (None fields inherit;
+    bullet None inherits, Bullet(type='NONE') is a:buNone), with its run style as a:defRPr."""
+    attrs: dict[str, object] = {
+        "marL": emu(para.margin_left) if para.margin_left is not None else None,
+        "indent": emu(para.indent) if para.indent is not None else None,
+        "algn": _ALIGN.get(para.align or ""),
+        "rtl": para.rtl,
+    }
+    node = el(tag or f"a:lvl{para.level + 1}pPr", attrs)
+    _spacing_els(node, para)
+    if para.bullet is not None:
+        for child in _bullet_els(para.bullet, para.style.font_size, ctx):
+            node.append(child)
+    node.append(run_props(para.style, ctx, "a:defRPr"))
+    return node
+
+
+def list_style(levels: list[Paragraph], ctx: PartContext, tag: str = "a:lstStyle") -> etree._Element:
+    """a:lstStyle (or a master's p:titleStyle / bodyStyle / otherStyle) of per-level styles."""
+    node = el(tag)
+    for para in sorted(levels, key=lambda p: p.level):
+        node.append(level_el(para, ctx))
+    return node
+
+
 def text_body(body: TextBody, ctx: PartContext, tag: str = "p:txBody") -> etree._Element:
-    """p:txBody (shapes) or a:txBody (table cells): bodyPr, an empty lstStyle, the paragraphs."""
-    node = el(tag, None, body_pr(body, ctx), el("a:lstStyle"))
+    """p:txBody (shapes) or a:txBody (table cells): bodyPr, the list style (a template
+    placeholder's levels, else empty), the paragraphs."""
+    node = el(tag, None, body_pr(body, ctx), list_style(body.levels, ctx))
     paras = body.paragraphs or [Paragraph()]
     for para in paras:
         node.append(paragraph_el(para, body, ctx))

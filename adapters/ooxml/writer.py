@@ -38,27 +38,37 @@ def solved(deck: Deck) -> Deck:
 
 
 def render_bytes(
-    deck: Deck, *, fresh: bool = False, report: LossReport | None = None, variant: str | None = None
+    deck: Deck,
+    *,
+    fresh: bool = False,
+    report: LossReport | None = None,
+    variant: str | None = None,
+    keep_strict: bool = False,
 ) -> tuple[bytes, str]:
     """(the .pptx bytes, the mode used: 'patch' or 'fresh'). `variant`: the output's extension
-    (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's."""
+    (pptx, pptm, potx, ppsx, ...) when it should set the package kind; None keeps the source's.
+    `keep_strict`: patch an ISO-Strict source as Strict (else it is written Transitional)."""
     report = report if report is not None else LossReport()
+    from ace_core.ir.asset_refs import without_missing_assets
+
+    deck, _ = without_missing_assets(deck, report, "pptx")
     if not fresh and patchable(deck):
         from adapters.ooxml.patch import write_patch
 
-        return write_patch(solved(deck), report, variant), "patch"
+        return write_patch(solved(deck), report, variant, keep_strict=keep_strict), "patch"
     from adapters.ooxml.write_fresh import write_fresh
 
     return write_fresh(solved(deck), report, variant), "fresh"
 
 
 def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False, **options: Any) -> LossReport:
-    """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`); returns the
-    write's loss report."""
+    """Write `deck` to `path` (patch mode for decks read from a .pptx unless `fresh`; option
+    `keep_strict` keeps an ISO-Strict source Strict); returns the write's loss report."""
     report = LossReport()
     try:
         variant = Path(path).suffix.lstrip(".").lower() or None
-        data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant)
+        keep_strict = bool(options.get("keep_strict", False))
+        data, _mode = render_bytes(deck, fresh=fresh, report=report, variant=variant, keep_strict=keep_strict)
     except AceError:
         raise
     except Exception as exc:  # a bug: report it as one, never leave a partial file

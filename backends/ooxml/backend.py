@@ -36,6 +36,9 @@ class OoxmlBackend(NativeBackend):
     name = "ooxml"
     handlers = HANDLERS
     unsupported = UNSUPPORTED
+    warm_render = False
+    """render through the warm LibreOffice (backends.render.warm_office) when it is available: a
+    slide in a fraction of a second instead of a LibreOffice start and the whole deck per call"""
 
     def _open(self, deck: Deck) -> OoxmlDoc:
         from adapters.ooxml.read_deck import read_pptx
@@ -102,6 +105,13 @@ class OoxmlBackend(NativeBackend):
         width = max(16, round(doc.header.width * scale))
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
+        if self.warm_render:
+            from backends.render.warm_office import WarmOffice, render_pptx_warm
+
+            if WarmOffice.available():
+                height = max(1, round(width * doc.header.height / doc.header.width))
+                positions = [doc.order.index(sid) for sid in wanted]
+                return render_pptx_warm(doc.package_bytes(), positions, out, width=width, height=height)
         with tempfile.TemporaryDirectory(prefix="ace-ooxml-") as tmp:
             src = Path(tmp) / "deck.pptx"
             src.write_bytes(doc.package_bytes())

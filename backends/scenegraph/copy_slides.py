@@ -123,6 +123,7 @@ def copy_slides(
         if new.layout:
             new.meta["copied_layout"] = new.layout
             new.layout = None
+        new.layout_id = None  # the other deck's layout is not the target's
         new.meta["copied_from"] = {"deck": other.name or (other.source.path if other.source else ""), "slide": slide.id}
         for key in keys:
             if key not in target.assets:

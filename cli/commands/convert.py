@@ -14,6 +14,17 @@ def register(app: typer.Typer) -> None:
     app.command("convert")(convert)
 
 
+def _reads_figma(src: Path, from_: str | None) -> bool:
+    """True when the input is Figma JSON (then --images is where its images are read from)."""
+    from ace_core.errors import AceError
+    from adapters.registry import registry
+
+    try:
+        return registry().detect(src, fmt=from_).info.name == "figma"
+    except (AceError, OSError):  # an unreadable input fails with its own clear error in convert
+        return True
+
+
 def convert(
     src: Path = typer.Argument(..., help="Input deck (pptx, html, Figma JSON, IR JSON)."),
     dst: Path = typer.Argument(..., help="Output file; the format comes from the extension or --to."),
@@ -22,6 +33,15 @@ def convert(
     fresh: bool = typer.Option(
         False, "--fresh", help="Generate the output from the IR even when it could patch the source."
     ),
+    keep_strict: bool = typer.Option(
+        False, "--keep-strict", help="pptx output: keep an ISO-Strict deck Strict (default: Transitional)."
+    ),
+    fit: str | None = typer.Option(
+        None,
+        "--fit",
+        help="HTML input: content outside the slide box: 'overflow' (scale it onto the slide, or paginate "
+        "when that would shrink it below 60 %), 'scale' or 'paginate'. Default: kept off the slide, reported.",
+    ),
     force: bool = typer.Option(False, "--force", help="Allow the output to overwrite the input."),
     assets: str | None = typer.Option(
         None, "--assets", help="HTML output: 'inline' (data: URIs, default) or 'external' (files in <name>.assets/)."
@@ -29,10 +49,27 @@ def convert(
     no_source: bool = typer.Option(
         False, "--no-source", help="HTML output: do not embed the source package (smaller file; no patching back)."
     ),
-    images: Path | None = typer.Option(None, "--images", help="Figma input: folder of <imageRef>[.ext] image files."),
+    images: Path | None = typer.Option(
+        None,
+        "--images",
+        help="Figma input: folder of <imageRef>[.ext] image files. Figma output (from another format): "
+        "where the image files go (default <out>.images/).",
+    ),
     image_map: Path | None = typer.Option(None, "--image-map", help="Figma input: JSON {imageRef: path}."),
     page: str | None = typer.Option(None, "--page", help="Figma input: the page (name or id) to convert."),
     nodes: str | None = typer.Option(None, "--nodes", help="Figma input: comma-separated node ids, one slide each."),
+    embed_ir: bool = typer.Option(
+        False,
+        "--embed-ir",
+        help="Figma output: also store ACE's IR copy in sharedPluginData, so ACE reads the file back exactly "
+        "(tables, charts, presets...). Off: the file stands on Figma's standard fields alone.",
+    ),
+    figma_slides: bool = typer.Option(
+        False,
+        "--figma-slides",
+        help="Figma output: Figma Slides nodes (SLIDE_GRID / SLIDE_ROW / SLIDE), which Figma's REST "
+        "specification does not list; default: a design file with one frame per slide.",
+    ),
     json_: bool = JSON_OPTION,
 ) -> None:
     """Convert a deck between formats. The input is never modified."""
@@ -48,7 +85,16 @@ def convert(
         write_options["assets"] = assets
     if no_source:
         write_options["embed_source"] = False
-    figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes}
+    if keep_strict:
+        write_options["keep_strict"] = True
+    if embed_ir:
+        write_options["embed_ir"] = True
+    if figma_slides:
+        write_options["slides"] = True
+    if images is not None and not _reads_figma(src, from_):
+        write_options["images_dir"] = images
+        images = None
+    figma = {"images": images, "image_map": image_map, "page": page, "nodes": nodes, "fit": fit}
     read_options = {k: v for k, v in figma.items() if v is not None}
     result = do_convert(
         src,

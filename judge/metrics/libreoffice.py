@@ -170,9 +170,11 @@ def measure_pptx_deck(
     progress: Callable[[int], None] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     source: str = "",
+    render: Callable[..., list[Path]] | None = None,
 ) -> DeckMetrics:
     """Metrics of every slide of a pptx: `deck` is its IR (boxes), `package` its bytes (pixels).
-    `cache_dir`: renders are kept there under the hash of the rendered bytes and reused."""
+    `cache_dir`: renders are kept there under the hash of the rendered bytes and reused.
+    `render(pptx_path, out_dir, width=...)` makes the PNGs (default: render_pptx)."""
     import hashlib
 
     from backends.render.libreoffice import render_pptx
@@ -187,7 +189,7 @@ def measure_pptx_deck(
         if not pngs:
             src = Path(tmp) / "deck.pptx"
             src.write_bytes(flat)
-            pngs = render_pptx(src, out, width=width)
+            pngs = (render or render_pptx)(src, out, width=width)
             if cache_dir is not None:
                 (out / ".done").write_text("ok")
         if len(pngs) != len(deck.slides):

@@ -1,0 +1,98 @@
+"""What a written Figma file does not hold: the writer reads its own output back from the standard
+fields and reports, per slide, each IR field that did not come back (kept only with --embed-ir)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from ace_core.ir.loss import LossReport
+from ace_core.ir.nodes import NodeBase
+from adapters.figma.context import FORMAT_NAME
+
+__all__ = ["NotCarried"]
+
+# what a kind Figma lacks loses when it is read back from the Figma nodes that draw it
+_KIND_LOSS = {
+    "TABLE": "its cells (rows, columns, spans) are read back as rectangles and texts",
+    "CHART": "its data (categories, series) is gone; the chart is read back as its drawing",
+    "MATH": "its LaTeX / OMML source is gone; the equation is read back as vector glyphs",
+    "SHAPE": "its preset name and adjust values are gone; the shape is read back as a vector path",
+    "CONNECTOR": "its bindings to the shapes at its ends are gone; it is read back as a line",
+}
+# fields a still render shows (a difference there is a warning; the rest are info)
+_VISUAL = {"x", "y", "width", "height", "rotation", "flip_h", "flip_v", "visible", "opacity", "fills", "strokes"}
+_VISUAL |= {"effects", "text", "paths", "image", "corner_radius", "corner_radii", "background", "children"}
+
+
+def _close(a: Any, b: Any) -> bool:
+    """Equal up to float noise (1e-6 px / unit), recursively."""
+    if isinstance(a, float | int) and isinstance(b, float | int) and not isinstance(a, bool):
+        return abs(a - b) <= 1e-6 * max(1.0, abs(a))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+class NotCarried:
+    """Collects the differences of one read-back and reports them grouped by slide and field."""
+
+    def __init__(self, report: LossReport) -> None:
+        self.report = report
+        self.fields: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self.redrawn: dict[str, set[str]] = defaultdict(set)
+
+    def slide(self, slide_id: str, diff: dict[str, Any]) -> None:
+        for key in diff:
+            self.fields[(slide_id, f"slide {key}")].append(slide_id)
+
+    def node(self, slide_id: str, node: NodeBase, back: NodeBase, diff: dict[str, Any]) -> None:
+        if node.type != back.type:
+            why = _KIND_LOSS.get(node.type, f"it is read back as {back.type}")
+            self.report.add(
+                f"figma-{node.type.lower()}",
+                f"{node.type} written as Figma {back.type}: {why} (kept with --embed-ir)",
+                slide_id=slide_id,
+                node_id=node.id,
+                severity="warning",
+                stage="write",
+                format=FORMAT_NAME,
+            )
+            self.redrawn[slide_id].add(node.id)
+            return
+        mine = node.model_dump(mode="json")
+        theirs = back.model_dump(mode="json")
+        for key in diff:
+            if _close(mine.get(key), theirs.get(key)):
+                continue
+            if key == "text" and isinstance(mine.get(key), dict) and isinstance(theirs.get(key), dict):
+                subs = [k for k, v in mine[key].items() if not _close(v, theirs[key].get(k))]
+                for sub in subs or ["text"]:
+                    self.fields[(slide_id, f"text.{sub}" if subs else "text")].append(node.id)
+                continue
+            self.fields[(slide_id, key)].append(node.id)
+
+    def inside_drawn(self, slide_id: str, node_id: str) -> bool:
+        """True for a node that lived inside a node now read back as its drawing."""
+        return bool(self.redrawn.get(slide_id))
+
+    def flush(self) -> None:
+        for (slide_id, field), ids in sorted(self.fields.items()):
+            top = field.split(".")[0].removeprefix("slide ")
+            severity = "warning" if top in _VISUAL else "info"
+            ids = list(dict.fromkeys(ids))
+            where = ids[0] if len(ids) == 1 else None
+            self.report.add(
+                "figma-field",
+                f"{field} of {len(ids)} node(s) not held by Figma JSON (kept with --embed-ir)"
+                if not field.startswith("slide ")
+                else f"{field} not held by Figma JSON (kept with --embed-ir)",
+                slide_id=slide_id,
+                node_id=where,
+                severity=severity,  # type: ignore[arg-type]
+                stage="write",
+                format=FORMAT_NAME,
+            )
+        self.fields.clear()

@@ -1,0 +1,149 @@
+"""Slide masters and layouts -> IR Masters and Layouts: their placeholders (type / idx / box / text
+look), their own shapes, backgrounds, colour maps and the masters' text styles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ace_core.ir.deck import Background, Layout, Master, TextStyles
+from ace_core.ir.nodes import NodeSource
+from adapters.ooxml import conventions as cv
+from adapters.ooxml.context import ReadContext, Scope
+from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child
+from adapters.ooxml.ns import RT, qn
+from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
+from adapters.ooxml.read_text import level_styles
+from adapters.ooxml.theme import DEFAULT_CLR_MAP, ColorContext, ThemeData
+
+__all__ = ["TemplateIds", "read_templates"]
+
+
+@dataclass
+class TemplateIds:
+    """Part name -> IR id of the masters and layouts read."""
+
+    masters: dict[str, str] = field(default_factory=dict)
+    layouts: dict[str, str] = field(default_factory=dict)
+
+
+def read_templates(
+    ctx: ReadContext, masters: Masters, slide_layouts: list[str], default_style: etree._Element | None
+) -> TemplateIds:
+    """Read every master of the presentation with its layouts (in the master's order), and any
+    other layout a slide uses, into `ctx.deck.masters` / `.layouts`."""
+    ids = TemplateIds()
+    first_theme = masters.first_master().theme.part if masters.first_master() is not None else None
+    for info in masters.all_masters():
+        if info.part in ids.masters:
+            continue
+        _read_master(ctx, info, ids, default_style, first_theme)
+        for part in _layout_parts(ctx, info):
+            layout = masters.layout(part)
+            if layout is not None and part not in ids.layouts:
+                _read_layout(ctx, layout, ids, default_style)
+    for part in slide_layouts:
+        layout = masters.layout(part)
+        if layout is None or part in ids.layouts:
+            continue
+        if layout.master.part not in ids.masters:
+            _read_master(ctx, layout.master, ids, default_style, first_theme)
+        _read_layout(ctx, layout, ids, default_style)
+    ctx.memo.clear()
+    return ids
+
+
+def _layout_parts(ctx: ReadContext, master: MasterInfo) -> list[str]:
+    """The master's layouts in its p:sldLayoutIdLst order (then any other related layout)."""
+    pkg = ctx.pkg
+    out: list[str] = []
+    lst = master.root.find(qn("p:sldLayoutIdLst"))
+    for item in lst if lst is not None else []:
+        rel = pkg.rel(master.part, item.get(qn("r:id")))
+        if rel is not None and not rel.external and pkg.exists(rel.target) and rel.target not in out:
+            out.append(rel.target)
+    for rel in pkg.related(master.part, RT.SLIDE_LAYOUT):
+        if not rel.external and pkg.exists(rel.target) and rel.target not in out:
+            out.append(rel.target)
+    return out
+
+
+def _claim(ctx: ReadContext, root: etree._Element, derived: str) -> str:
+    return ctx.ids.claim(cv.read_ace_id(find_child(root, "p:cSld")), derived)
+
+
+def _shapes(
+    ctx: ReadContext, part: str, root: etree._Element, colors: ColorContext, sctx: SlideCtx, origin: str, owner: str
+) -> list:
+    tree = find_child(find_child(root, "p:cSld"), "p:spTree")
+    if tree is None:
+        return []
+    scope = Scope(ctx, part, colors, None, origin, owner)
+    reader = ShapeReader(scope, sctx)
+    nodes = [n for n in reader.read_tree(tree, Frame()) if n is not None]
+    reader.resolve_connectors()
+    return nodes
+
+
+def _background(ctx: ReadContext, root: etree._Element, part: str, colors: ColorContext) -> Background | None:
+    from adapters.ooxml.read_deck import _bg_fills  # the slides' background reader (no import cycle at load)
+
+    fills = _bg_fills(ctx, root.find(qn("p:cSld")), part, colors, "")
+    return Background(fills=fills) if fills is not None else None
+
+
+def _colors(ctx: ReadContext, theme: ThemeData, clr_map: dict[str, str]) -> ColorContext:
+    key = (id(theme), tuple(sorted(clr_map.items())))
+    colors = ctx.color_contexts.get(key)
+    if colors is None or colors.theme is not theme:
+        colors = ctx.color_contexts[key] = ColorContext(theme=theme, clr_map=clr_map)
+    return colors
+
+
+def _read_master(
+    ctx: ReadContext, info: MasterInfo, ids: TemplateIds, default_style: etree._Element | None, first_theme: str | None
+) -> None:
+    mid = _claim(ctx, info.root, f"master{len(ids.masters) + 1}")
+    ids.masters[info.part] = mid
+    colors = _colors(ctx, info.theme, info.clr_map)
+    sctx = SlideCtx(layout=None, master=info, default_text_style=default_style)
+    scope = Scope(ctx, info.part, colors, None, "M", mid)
+    styles = TextStyles()
+    base = [default_style] if default_style is not None else []
+    for kind in ("title", "body", "other"):
+        own = info.styles.get(kind)
+        if own is not None or base:
+            setattr(styles, kind, level_styles([*base, *([own] if own is not None else [])], scope))
+    master = Master(
+        id=mid,
+        name=info.name,
+        theme=info.theme.to_ir() if info.theme.part != first_theme else None,
+        color_map={} if info.clr_map == DEFAULT_CLR_MAP else dict(info.clr_map),
+        background=_background(ctx, info.root, info.part, colors),
+        children=_shapes(ctx, info.part, info.root, colors, sctx, "M", mid),
+        text_styles=styles,
+        source=NodeSource(format="pptx", ref=info.part),
+    )
+    ctx.deck.masters.append(master)
+
+
+def _read_layout(ctx: ReadContext, info: LayoutInfo, ids: TemplateIds, default_style: etree._Element | None) -> None:
+    lid = _claim(ctx, info.root, f"layout{len(ids.layouts) + 1}")
+    ids.layouts[info.part] = lid
+    colors = _colors(ctx, info.master.theme, info.clr_map)
+    sctx = SlideCtx(layout=info, master=info.master, default_text_style=default_style)
+    ovr = info.root.find(qn("p:clrMapOvr"))
+    override = ovr is not None and ovr.find(qn("a:overrideClrMapping")) is not None
+    layout = Layout(
+        id=lid,
+        name=info.name,
+        master=ids.masters[info.master.part],
+        kind=info.root.get("type"),
+        background=_background(ctx, info.root, info.part, colors),
+        children=_shapes(ctx, info.part, info.root, colors, sctx, "L", lid),
+        show_master_shapes=info.show_master_shapes,
+        color_map=dict(info.clr_map) if override else None,
+        source=NodeSource(format="pptx", ref=info.part),
+    )
+    ctx.deck.layouts.append(layout)

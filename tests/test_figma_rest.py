@@ -1,0 +1,337 @@
+"""Figma JSON that Figma's REST specification accepts and that stands without ACE's IR copy: every
+written file validates against @figma/rest-api-spec (fixtures/figma-spec), the standard fields alone
+carry text boxes, tables, notes and images, every asset is written or reported, and figma -> IR ->
+figma keeps the standard fields it read (compared field by field)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ace_core.ir import Deck, ImageNode, ImagePaint, Slide, TableNode
+from ace_core.ir.nodes import EmbeddedObject
+from adapters import read, write
+from adapters.figma.read import read_figma
+from adapters.figma.write import write_figma
+from tests.conftest import needs_chromium
+from tests.figma_spec import errors, property_defaults
+from tests.test_figma_write import _semantic_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+FIGMA = ROOT / "fixtures" / "figma"
+CORPUS_FIGMA = ROOT.parent / "shared" / "corpus" / "figma"
+DECKS = sorted([*(ROOT / "fixtures" / "pptx").glob("*.pp*"), *(ROOT / "fixtures" / "decks").glob("*.pptx")])
+FIGMA_FILES = sorted(p for p in FIGMA.glob("*.json") if p.name != "slides.figma.json")
+
+
+def _walk(node: dict[str, Any]):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.get("children") or [])
+
+
+def _written(deck: Deck, tmp: Path, **options: Any) -> dict[str, Any]:
+    out = tmp / "out.figma.json"
+    write_figma(deck, out, **options)
+    return json.loads(out.read_text())
+
+
+# -- the specification -----------------------------------------------------------------------
+
+
+def test_the_validator_finds_what_the_spec_requires(tmp_path: Path) -> None:
+    doc = _written(read_figma(FIGMA / "morphr-design.json"), tmp_path)
+    assert errors(doc) == []
+    frame = next(n for n in _walk(doc["document"]) if n["type"] == "FRAME")
+    del frame["scrollBehavior"]
+    found = errors(doc)
+    assert found and "'scrollBehavior' is a required property" in found[0]
+    doc["editorType"] = "slides"
+    assert any("editorType" in e for e in errors(doc))
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)
+def test_decks_written_as_figma_validate(path: Path, tmp_path: Path) -> None:
+    doc = _written(read(path), tmp_path)
+    assert errors(doc) == []
+    assert not any("ace" in (n.get("sharedPluginData") or {}) for n in _walk(doc["document"]))  # no IR copy
+    assert errors(_written(read(path), tmp_path, embed_ir=True)) == []
+
+
+@pytest.mark.parametrize("path", FIGMA_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("fresh", [False, True], ids=["patched", "fresh"])
+def test_figma_files_written_again_validate(path: Path, fresh: bool, tmp_path: Path) -> None:
+    """The fixtures include API responses that do not validate themselves (nulls, missing fields):
+    what ACE writes from them does."""
+    assert errors(_written(read_figma(path), tmp_path, fresh=fresh)) == []
+
+
+def test_ir_and_semantic_decks_validate(fixtures_dir: Path, tmp_path: Path) -> None:
+    for deck in (Deck.load(fixtures_dir / "ir" / "sample.json"), _semantic_deck(), Deck(name="empty")):
+        assert errors(_written(deck, tmp_path)) == []
+    slides = read_figma(FIGMA / "slides.figma.json")
+    assert errors(_written(slides, tmp_path, slides=False)) == []  # as a design file
+    doc = _written(slides, tmp_path)  # as Figma Slides: node types the spec does not list
+    assert {e.split(": ")[0] for e in errors(doc)} == {"editorType", "document/children/0/children/0/type"}
+
+
+@needs_chromium
+@pytest.mark.render
+def test_html_decks_written_as_figma_validate(tmp_path: Path) -> None:
+    for path in sorted((ROOT / "fixtures" / "html").glob("*.html")):
+        assert errors(_written(read(path), tmp_path)) == [], path.name
+
+
+# -- standing on the standard fields ---------------------------------------------------------
+
+
+def test_standard_fields_alone_carry_text_boxes_tables_notes_and_images(tmp_path: Path) -> None:
+    deck = _semantic_deck()
+    out = tmp_path / "sem.figma.json"
+    report = write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    assert "sharedPluginData" not in json.dumps(doc)
+    back = read_figma(out)
+    (slide,) = back.slides
+    assert slide.notes == "speaker notes"
+    box = back.find("tx1")[1]  # a text box with a fill: in Figma, a rectangle holding text
+    assert box.type == "RECTANGLE" and box.text.plain_text == "In a box" and box.fills
+    assert box.text.insets.left == 10 and box.text.vertical_align == "CENTER"
+    table = back.find("t1")[1]
+    assert isinstance(table, TableNode) and table.columns == [100.0, 200.0]
+    cells = table.rows[1].cells
+    assert [c.text.plain_text for c in table.rows[0].cells] == ["a", "b"]
+    assert cells[0].col_span == 2 and cells[1].h_merged and cells[0].text.plain_text == "c"
+    arrow = back.find("sh1")[1]
+    assert arrow.type == "VECTOR" and arrow.paths  # the preset drawn as a path
+    image = back.find("i1")[1]
+    assert isinstance(image, ImageNode) and back.asset_bytes(image.image.asset).startswith(b"\x89PNG")
+    image_map = json.loads((tmp_path / "sem.figma.images" / "images.json").read_text())
+    assert errors(image_map, "images") == []
+    ref = doc_ref = next(n for n in _walk(doc["document"]) if n["id"] == "i1")["fills"][0]["imageRef"]
+    assert (tmp_path / "sem.figma.images" / image_map["meta"]["images"][doc_ref]).is_file() and ref
+    lost = {e.feature: e for e in report.entries}
+    assert {"figma-chart", "figma-math", "figma-shape"} <= set(lost)  # what the file cannot hold, said
+    assert "its data" in lost["figma-chart"].reason and lost["figma-chart"].node_id == "c1"
+
+
+def test_embed_ir_restores_the_ir_and_writes_every_asset(tmp_path: Path) -> None:
+    deck = read(ROOT / "fixtures" / "pptx" / "pypptx-shp-access-ole-object.pptx")
+    objects = [n for _, n in deck.iter_nodes() if isinstance(n, ImageNode) and n.embedded is not None]
+    assert objects
+    out = tmp_path / "ole.figma.json"
+    write_figma(deck, out, embed_ir=True)
+    for node in objects:  # the OLE payloads sit in the images folder beside the image fills
+        assert any(p.name.startswith(node.embedded.asset) for p in (tmp_path / "ole.figma.images").iterdir())
+    back = read_figma(out)
+    again = [n for _, n in back.iter_nodes() if isinstance(n, ImageNode) and n.embedded is not None]
+    assert [n.embedded.asset for n in again] == [n.embedded.asset for n in objects]
+    assert all(back.store.has(n.embedded.asset) for n in again)
+    report = write_figma(deck, tmp_path / "plain.figma.json")  # without the copy: reported
+    assert any(e.feature == "figma-field" and "embedded" in e.reason for e in report.entries)
+
+
+def test_figma_to_pptx_and_html_never_fail_on_missing_assets(tmp_path: Path) -> None:
+    """The IR copy references an SVG original and an OLE payload whose files were not kept."""
+    from adapters.html.write import write_html
+    from adapters.ooxml.writer import write_pptx
+
+    deck = _semantic_deck()
+    image = deck.slides[0].children[-1]
+    assert isinstance(image, ImageNode)
+    image.svg_asset = deck.add_asset(b"<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>", "image/svg+xml")
+    image.embedded = EmbeddedObject(kind="ole", asset=deck.add_asset(b"\xd0\xcf\x11\xe0ole", "application/x-ole"))
+    out = tmp_path / "m.figma.json"
+    write_figma(deck, out, embed_ir=True)
+    for p in (tmp_path / "m.figma.images").iterdir():
+        if p.name.startswith((image.svg_asset, image.embedded.asset)):
+            p.unlink()
+    back = read_figma(out)
+    assert sum(e.feature == "missing-asset" for e in back.report.entries) == 2
+    report = write_pptx(back, tmp_path / "m.pptx")
+    assert sum(e.feature == "missing-asset" for e in report.entries) == 2
+    write_html(back, tmp_path / "m.html")
+    assert (tmp_path / "m.pptx").stat().st_size > 0 and (tmp_path / "m.html").stat().st_size > 0
+    report = write(back, tmp_path / "m.json")  # IR JSON: the dangling references are dropped, said
+    assert sum(e.feature == "missing-asset" for e in report.entries) == 2
+    assert Deck.load(tmp_path / "m.json").find("i1") is not None
+
+
+def test_hidden_notes_layer_of_any_figma_file_becomes_notes(tmp_path: Path) -> None:
+    doc = json.loads((FIGMA / "morphr-design.json").read_text())
+    frame = next(n for n in _walk(doc["document"]) if n["type"] == "FRAME")
+    notes = {"id": "9:9", "name": "Speaker notes", "type": "TEXT", "visible": False, "characters": "Say hi"}
+    frame.setdefault("children", []).append(notes)
+    (tmp_path / "n.json").write_text(json.dumps(doc))
+    deck = read_figma(tmp_path / "n.json")
+    slide = next(s for s in deck.slides if s.id == frame["id"])
+    assert slide.notes == "Say hi" and deck.find("9:9") is None
+
+
+def test_table_rows_grow_to_their_text(tmp_path: Path) -> None:
+    from ace_core.ir.semantic import TableCell, TableRow
+    from ace_core.ir.text import TextBody
+
+    long = TextBody.from_text("one\ntwo\nthree\nfour")
+    table = TableNode(
+        id="t",
+        width=200,
+        height=40,
+        columns=[100.0, 100.0],
+        rows=[TableRow(height=0, cells=[TableCell(text=long)] * 2)],
+    )
+    doc = _written(Deck(slides=[Slide(id="s", children=[table])]), tmp_path)
+    cell = next(n for n in _walk(doc["document"]) if n["id"] == "t:r0c0")
+    assert cell["size"]["y"] > 60  # four lines of 16 px text, not the stored 0
+
+
+# -- figma -> IR -> figma keeps the standard fields ------------------------------------------
+
+# what the IR reads of a node (and so must write back, even from the IR alone): per type, beyond
+# the geometry (relativeTransform, size) compared for every node
+_READ = {"name", "visible", "opacity", "blendMode", "fills", "effects", "cornerRadius", "rectangleCornerRadii"}
+_READ |= {"layoutMode", "itemSpacing", "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "layoutWrap"}
+_READ |= {"primaryAxisAlignItems", "counterAxisAlignItems", "layoutPositioning", "constraints", "clipsContent"}
+_READ |= {"characters", "lineTypes", "lineIndentations", "isMask", "booleanOperation", "componentId", "arcData"}
+_STROKE = {"strokes", "strokeWeight", "strokeAlign", "strokeDashes", "strokeJoin", "individualStrokeWeights"}
+_STYLE = {"fontFamily", "fontSize", "fontWeight", "italic", "textDecoration", "textCase", "letterSpacing"}
+_STYLE |= {"textAlignHorizontal", "textAlignVertical", "paragraphSpacing", "paragraphIndent", "hyperlink"}
+_DERIVED = {"absoluteBoundingBox", "absoluteRenderBounds", "children"}  # recomputed from the geometry
+_ANGLES = {"rotation"}  # radians: -pi and pi are one angle
+
+
+_UNMODELLED = {"boundVariables"}  # variable bindings: the IR has no variables (carried when patched)
+
+
+def _kept(source: Any, written: Any, key: str = "", fresh: bool = False) -> bool:
+    """True when `written` holds everything `source` says: every field of a dict (a field left
+    out means the spec's default; null means not set), lists item by item, numbers to 1e-3."""
+    if source is None:
+        return True
+    if isinstance(source, dict):
+        if not isinstance(written, dict):
+            return False
+        defaults = property_defaults()
+        for k, v in source.items():
+            if fresh and k in _UNMODELLED:
+                continue
+            if k in written:
+                if not _kept(v, written[k], k, fresh):
+                    return False
+            elif (
+                v is not None and not (k in defaults and defaults[k] == v) and not (k == "blendMode" and v == "NORMAL")
+            ):
+                return False
+        return True
+    if isinstance(source, list):
+        return (
+            isinstance(written, list)
+            and len(source) == len(written)
+            and all(_kept(a, b, key, fresh) for a, b in zip(source, written, strict=True))
+        )
+    if isinstance(source, int | float) and not isinstance(source, bool):
+        if not isinstance(written, int | float) or isinstance(written, bool):
+            return False
+        gap = abs(source - written)
+        if key in _ANGLES:
+            gap = min(gap, abs(gap - 2 * math.pi))
+        return gap <= 1e-3 * max(1.0, abs(source))
+    return source == written
+
+
+def _nodes(data: Any) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("id"), str) and isinstance(item.get("type"), str):
+                out.setdefault(item["id"], item)
+                stack.extend(item.get("children") or [])
+            else:
+                stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return out
+
+
+def _field_diff(source: Path, tmp: Path, fresh: bool) -> tuple[list[str], int]:
+    """(differences 'node.field', fields compared) between a Figma file and ACE's rewrite of it."""
+    deck = read_figma(source)
+    lossy = {e.node_id for e in deck.report.entries}  # a read that said what it changed or dropped
+    before = _nodes(json.loads(source.read_text()))
+    after = _nodes(_written(deck, tmp, fresh=fresh))
+    kept = {n.id for _, n in deck.iter_nodes()} | {s.id for s in deck.slides}
+    diffs, compared = [], 0
+    defaults = property_defaults()
+    for ident, node in before.items():
+        if ident not in kept or ident in lossy or node["type"] in ("DOCUMENT", "CANVAS"):
+            continue
+        other = after[ident]
+        keys = set(node) - _DERIVED
+        if fresh:
+            keys &= _READ | {"relativeTransform", "size"} | (_STROKE if node.get("strokes") else set()) | {"style"}
+        for key in sorted(keys):
+            mine = node[key]
+            if key == "style" and fresh and isinstance(mine, dict):
+                mine = {k: v for k, v in mine.items() if k in _STYLE}
+            compared += 1
+            missing_ok = key not in other and (mine is None or defaults.get(key, object()) == mine)
+            if not missing_ok and not _kept(mine, other.get(key), key, fresh):
+                diffs.append(f"{ident}.{key}: {str(mine)[:70]} != {str(other.get(key))[:70]}")
+    return diffs, compared
+
+
+ROUND_TRIP = [*FIGMA_FILES, *sorted(CORPUS_FIGMA.glob("*.json"))]
+
+
+@pytest.mark.parametrize("path", ROUND_TRIP, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("fresh", [False, True], ids=["patched", "fresh"])
+def test_round_trip_keeps_every_standard_field_it_read(path: Path, fresh: bool, tmp_path: Path) -> None:
+    """Patched (the default for a Figma source): every field of every node comes back. Fresh (from
+    the IR alone): every field the reader reads. Nodes whose read reported a loss are left out."""
+    if not path.is_file():
+        pytest.skip("corpus not present")
+    diffs, compared = _field_diff(path, tmp_path, fresh)
+    assert compared > 10
+    assert diffs == []
+
+
+def test_absolute_boxes_follow_the_geometry(tmp_path: Path) -> None:
+    doc = _written(read_figma(FIGMA / "features.figma.json"), tmp_path)
+    for node in _walk(doc["document"]):
+        box, rt = node.get("absoluteBoundingBox"), node.get("relativeTransform")
+        if box is not None and rt is not None:
+            (a, b, _), (c, d, _) = rt
+            w, h = node["size"]["x"], node["size"]["y"]
+            assert math.isclose(box["width"], abs(a) * w + abs(b) * h, abs_tol=1e-6)
+            assert math.isclose(box["height"], abs(c) * w + abs(d) * h, abs_tol=1e-6)
+
+
+def test_images_folder_option_and_image_map(tmp_path: Path) -> None:
+    deck = _semantic_deck()
+    folder = tmp_path / "pics"
+    write_figma(deck, tmp_path / "d.figma.json", images_dir=folder)
+    assert (folder / "images.json").is_file() and not (tmp_path / "d.figma.images").exists()
+    back = read_figma(tmp_path / "d.figma.json", image_map=folder / "images.json")
+    image = back.find("i1")[1]
+    assert isinstance(image, ImageNode) and isinstance(image.image, ImagePaint) and image.image.asset
+
+
+def test_cli_writes_images_where_asked_and_the_ir_copy_on_request(capsys, tmp_path: Path) -> None:
+    from tests.test_cli import run
+
+    src = ROOT / "fixtures" / "pptx" / "shapecrawler-059_crop-images.pptx"
+    out, pics = tmp_path / "d.figma.json", tmp_path / "pics"
+    code, _, _ = run(capsys, "convert", str(src), str(out), "--images", str(pics))
+    assert code == 0 and (pics / "images.json").is_file() and "sharedPluginData" not in out.read_text()
+    code, _, _ = run(capsys, "convert", str(out), str(tmp_path / "back.pptx"), "--images", str(pics))
+    assert code == 0 and (tmp_path / "back.pptx").is_file()
+    code, _, _ = run(capsys, "convert", str(src), str(tmp_path / "e.figma.json"), "--embed-ir")
+    assert code == 0 and '"ace"' in (tmp_path / "e.figma.json").read_text()
