@@ -528,7 +528,7 @@ def test_smartart_text_boxes_follow_their_shape() -> None:
     assert any(e.feature == "chart-format" and e.node_id == chart.id for e in chart_deck.report.entries)
 
 
-def test_smartart_without_drawing_keeps_its_text_as_an_outline(tmp_path: Path) -> None:
+def test_smartart_without_drawing_is_laid_out_from_its_data_model(tmp_path: Path) -> None:
     def drop_drawing(body: bytes) -> bytes:
         return re.sub(rb"<Relationship [^>]*diagramDrawing[^>]*/>", b"", body)
 
@@ -539,13 +539,19 @@ def test_smartart_without_drawing_keeps_its_text_as_an_outline(tmp_path: Path) -
     )
     deck = read_pptx(path)
     art = next(n for _, n in deck.iter_nodes() if n.name == "Diagram 17")
-    (outline,) = art.children
-    assert outline.type == "TEXT" and [p.text for p in outline.text.paragraphs] == [
-        "smart1",
-        "smart2",
-        "Smart3",
-        "smart4",
-        "Smart5",
-    ]
+    cached = next(n for _, n in read_pptx(FIX / "tika-testPPT_groups.pptx").iter_nodes() if n.name == "Diagram 17")
+    # the 'default' layout (a snake of boxes) comes out where PowerPoint's cached drawing has it
+    assert [texts(c) for c in art.children] == [texts(c) for c in cached.children]
+    assert [texts(c) for c in art.children] == ["smart1", "smart2", "Smart3", "smart4", "Smart5\n"]
+    for laid, drawn in zip(art.children, cached.children, strict=True):  # (the user nudged one box by 7 px)
+        assert laid.type == drawn.type == "RECTANGLE"
+        assert all(
+            abs(a - b) <= (1.5 if k > 1 else 8.0) for k, (a, b) in enumerate(zip(_box(laid), _box(drawn), strict=True))
+        )
+    assert art.meta[cv.META_SMARTART_LAYOUT].endswith("/layout/default")
     entry = next(e for e in deck.report.entries if e.feature == "smartart" and e.node_id == art.id)
-    assert entry.severity == "warning" and "outline" in entry.reason
+    assert entry.severity == "warning" and "laid out from its data model" in entry.reason
+
+
+def _box(node) -> tuple[float, float, float, float]:
+    return (node.x, node.y, node.width, node.height)

@@ -325,7 +325,8 @@ def test_fresh_round_trip_keeps_node_kinds(written: tuple[Deck, Path, Deck]) -> 
     assert [s.values for s in chart.series] == [[1, 2, 3], [3, None, 1]] and chart.title == "Stacked"
     assert chart.workbook_asset is not None
     assert node("ch2").chart.chart_type == "pie" and node("ch3").chart.series[0].x_values == [1, 2, 3]
-    assert node("m1").text.plain_text == r"e^{i\pi}+1=0"
+    math = node("m1")  # written as OMML with its picture as the fallback, read back as the same MATH
+    assert math.type == "MATH" and math.latex == r"e^{i\pi}+1=0" and math.omml and math.svg_asset
 
 
 def test_auto_layout_frames_are_written_as_their_solved_boxes(written: tuple[Deck, Path, Deck]) -> None:
@@ -387,3 +388,36 @@ def test_slide_xml_stores_ace_ids() -> None:
     root = etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("ppt/slides/slide1.xml"))
     ids = [e.get("val") for e in root.iter("{http://schemas.ace-slides.dev/ooxml/2025/main}id")]
     assert "slide-a" in ids and "t1" in ids and "g1b" in ids
+
+
+def test_auto_layout_frames_written_flat_are_reported(tmp_path: Path) -> None:
+    from ace_core.ir.nodes import FrameNode
+
+    fix = Path(__file__).resolve().parents[1] / "fixtures"
+    figma = read(fix / "figma" / "features.figma.json")
+    frames = {n.id for _, n in figma.iter_nodes() if isinstance(n, FrameNode) and n.layout is not None}
+    report = write(figma, tmp_path / "flat.pptx", fresh=True)
+    reported = {e.node_id for e in report.entries if e.feature == "auto-layout"}
+    assert frames and frames <= reported
+    # patch mode too: a frame added to a deck read from a .pptx is solved, written flat and reported
+    deck = read(fix / "pptx" / "tika-testPPT_groups.pptx")
+    row = FrameNode(
+        id="row1",
+        x=40,
+        y=40,
+        width=10,
+        height=10,
+        layout={"mode": "HORIZONTAL", "item_spacing": 20, "padding_left": 10, "padding_top": 10},
+        sizing_h="HUG",
+        sizing_v="HUG",
+        children=[
+            RectangleNode(id=f"c{i}", width=50, height=30, fills=[SolidPaint(color=Color.from_hex("#336699"))])
+            for i in range(3)
+        ],
+    )
+    deck.slides[0].children.append(row)
+    patch_report = write(deck, tmp_path / "patched.pptx")
+    assert any(e.feature == "auto-layout" and e.node_id == "row1" for e in patch_report.entries)
+    back = read(tmp_path / "patched.pptx")
+    xs = [back.find(f"c{i}")[1].x for i in range(3)]
+    assert xs == pytest.approx([10.0, 80.0, 150.0], abs=0.6)  # laid out in the group, not stacked at 0

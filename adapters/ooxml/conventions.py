@@ -80,6 +80,7 @@ __all__ = [
     "META_INHERITED",
     "META_KIND",
     "META_SMARTART",
+    "META_SMARTART_LAYOUT",
     "META_TABLE_STYLE_APPLIED",
     "META_TXBOX",
     "META_VML",
@@ -97,7 +98,9 @@ __all__ = [
     "node_ref",
     "parse_node_ref",
     "read_ace_id",
+    "read_ace_value",
     "set_ace_id",
+    "set_ace_value",
 ]
 
 ACE_NS = NS["ace"]
@@ -135,7 +138,11 @@ META_ALT_CONTENT = "pptx.alt_content"
 META_GRAPHIC_URI = "pptx.graphic_uri"
 """a:graphicData/@uri of a graphic frame read as a preview (OLE, unknown graphic data)."""
 META_SMARTART = "pptx.smartart"
-"""On the GROUP that stands for a SmartArt graphic frame: the drawing part name it came from."""
+"""On the GROUP that stands for a SmartArt graphic frame: the drawing part name it came from (or
+its data part, when the shapes were laid out from the data model: see META_SMARTART_LAYOUT)."""
+META_SMARTART_LAYOUT = "pptx.smartart_layout"
+"""On a SmartArt GROUP whose drawing part was missing or empty: the layout definition's uniqueId
+its shapes were laid out from (adapters.ooxml.smartart)."""
 META_TABLE_STYLE_APPLIED = "pptx.table_style"
 """On a TABLE: the table style id whose fills, borders and text colours were resolved into the
 cells (the cells' explicit tcPr did not state them)."""
@@ -226,6 +233,11 @@ def _ext_tags(container: etree._Element) -> tuple[str, str]:
 
 def read_ace_id(container: etree._Element | None) -> str | None:
     """The ACE id stored in `container` (p:cNvPr, dsp:cNvPr, p:cSld or p:presentation), or None."""
+    return read_ace_value(container, "id")
+
+
+def read_ace_value(container: etree._Element | None, name: str) -> str | None:
+    """An <ace:NAME val="..."/> stored in the container's ACE extension (e.g. 'id', 'latex')."""
     if container is None:
         return None
     for lst in container:
@@ -234,7 +246,7 @@ def read_ace_id(container: etree._Element | None) -> str | None:
         for ext in lst:
             if isinstance(ext.tag, str) and ext.get("uri") == ACE_EXT_URI:
                 for child in ext:
-                    if child.tag == f"{{{ACE_NS}}}id":
+                    if child.tag == f"{{{ACE_NS}}}{name}":
                         value = (child.get("val") or "").strip()
                         return value or None
     return None
@@ -242,6 +254,12 @@ def read_ace_id(container: etree._Element | None) -> str | None:
 
 def set_ace_id(container: etree._Element, value: str) -> None:
     """Store `value` as the ACE id of `container` (replacing a previous one), schema order kept."""
+    set_ace_value(container, "id", value)
+
+
+def set_ace_value(container: etree._Element, name: str, value: str) -> None:
+    """Store <ace:NAME val="value"/> in the container's ACE extension (replacing a previous one of
+    that name, keeping the others), schema order kept: extLst last, the ACE id first in it."""
     lst_tag, ext_tag = _ext_tags(container)
     lst = None
     for child in container:
@@ -253,9 +271,14 @@ def set_ace_id(container: etree._Element, value: str) -> None:
     else:
         container.remove(lst)
         container.append(lst)  # extLst is always last
-    for ext in list(lst):
-        if isinstance(ext.tag, str) and ext.get("uri") == ACE_EXT_URI:
-            lst.remove(ext)
-    ext = etree.SubElement(lst, ext_tag, uri=ACE_EXT_URI)
-    idel = etree.SubElement(ext, f"{{{ACE_NS}}}id", nsmap={"ace": ACE_NS})
-    idel.set("val", value)
+    ext = next((e for e in lst if isinstance(e.tag, str) and e.get("uri") == ACE_EXT_URI), None)
+    if ext is None:
+        ext = etree.SubElement(lst, ext_tag, uri=ACE_EXT_URI)
+    for old in ext.findall(f"{{{ACE_NS}}}{name}"):
+        ext.remove(old)
+    item = etree.Element(f"{{{ACE_NS}}}{name}", nsmap={"ace": ACE_NS})
+    item.set("val", value)
+    if name == "id":
+        ext.insert(0, item)
+    else:
+        ext.append(item)

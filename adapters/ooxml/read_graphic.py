@@ -1,4 +1,4 @@
-"""Graphic frames -> IR: tables, charts, SmartArt (its drawing part as a group), OLE objects."""
+"""Graphic frames -> IR: tables, charts, SmartArt (adapters.ooxml.smartart), OLE objects."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ace_core.errors import AceError
-from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, NodeSource, TableNode, TextNode
+from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, TableNode
 from ace_core.ir.style import ImagePaint
-from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import read_blip
-from adapters.ooxml.ns import RT, qn
+from adapters.ooxml.ns import qn
 from adapters.ooxml.read_chart import read_chart_part
 from adapters.ooxml.read_table import read_table
 
@@ -62,7 +61,9 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
         data.update(area)  # the chart area's fill and outline are the frame's
         return ChartNode(**data, chart=chart) if chart is not None else ChartNode(**data)
     if uri == URI_DIAGRAM:
-        return _smartart(reader, gdata, data, frame)
+        from adapters.ooxml.smartart.read import read_smartart
+
+        return read_smartart(reader, gdata, data, frame)
     if uri == URI_OLE:
         return _ole(reader, gdata, data)
     if uri == URI_CHARTEX:
@@ -71,145 +72,6 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
         scope.loss("graphic-frame", f"graphic data {uri or '(none)'} is not carried", node_id, severity="error")
     data["meta"][cv.META_GRAPHIC_URI] = uri
     return GroupNode(**data)
-
-
-def _smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame: Frame) -> GroupNode:
-    from adapters.ooxml.read_shapes import Frame as _Frame
-    from adapters.ooxml.read_shapes import ShapeReader as _Reader
-
-    scope = reader.scope
-    pkg = scope.ctx.pkg
-    node_id = data["id"]
-    rel_ids = gdata.find(qn("dgm:relIds"))
-    drawing = _drawing_part(scope, rel_ids)
-    if drawing is None:
-        outline = _data_outline(scope, rel_ids)
-        if not outline:
-            scope.loss("smartart", "SmartArt without a drawing part or text is dropped", node_id, severity="error")
-            return GroupNode(**data)
-        scope.loss(
-            "smartart",
-            "SmartArt without a pre-rendered drawing part: its texts are kept as an outline (layout lost)",
-            node_id,
-            severity="warning",
-        )
-        return GroupNode(**data, children=[_outline_node(scope, node_id, data, outline)])
-    try:
-        root = pkg.xml(drawing)
-    except AceError as exc:
-        scope.loss("smartart", f"SmartArt drawing {drawing} is unreadable ({exc.what})", node_id, severity="error")
-        return GroupNode(**data)
-    tree = root.find(qn("dsp:spTree")) if root is not None else None
-    pkg.forget(drawing)
-    sub_scope = Scope(
-        ctx=scope.ctx,
-        part=drawing,
-        colors=scope.colors,
-        slide_id=scope.slide_id,
-        origin="d",
-        id_parent=node_id,
-        slide_number=scope.slide_number,
-    )
-    sub = _Reader(sub_scope, reader.slide)
-    # drawing coordinates are EMU relative to the frame; children are placed in the group's px box
-    children = sub.read_tree(tree, _Frame(sx=frame.sx, sy=frame.sy)) if tree is not None else []
-    data["meta"][cv.META_SMARTART] = drawing
-    scope.loss("smartart", "SmartArt kept as grouped shapes (its data model is not editable)", node_id, "info")
-    return GroupNode(**data, children=children)
-
-
-def _data_outline(scope: Scope, rel_ids: etree._Element | None) -> list[tuple[int, str]]:
-    """(depth, text) of the SmartArt data model's nodes, in document order of the hierarchy."""
-    pkg = scope.ctx.pkg
-    dm = pkg.rel(scope.part, rel_ids.get(qn("r:dm"))) if rel_ids is not None else None
-    if dm is None or dm.external:
-        return []
-    try:
-        root = pkg.xml(dm.target)
-    except AceError:
-        return []
-    if root is None:
-        return []
-    texts: dict[str, str] = {}
-    doc = None
-    for pt in root.iter(qn("dgm:pt")):
-        kind = pt.get("type", "node")
-        if kind == "doc":
-            doc = pt.get("modelId")
-        elif kind in ("node", "asst"):
-            t = pt.find(qn("dgm:t"))
-            paras = (
-                ["".join(x.text or "" for x in p.iter(qn("a:t"))) for p in t.findall(qn("a:p"))]
-                if t is not None
-                else []
-            )
-            texts[pt.get("modelId", "")] = " ".join(p for p in paras if p)
-    children: dict[str, list[tuple[int, str]]] = {}
-    for cxn in root.iter(qn("dgm:cxn")):
-        if cxn.get("type", "parOf") == "parOf":
-            order = int(cxn.get("srcOrd", "0") or 0)
-            children.setdefault(cxn.get("srcId", ""), []).append((order, cxn.get("destId", "")))
-    out: list[tuple[int, str]] = []
-    seen: set[str] = set()
-
-    def walk(parent: str, depth: int) -> None:
-        for _, child in sorted(children.get(parent, [])):
-            if child in seen or len(out) > 10_000:
-                continue
-            seen.add(child)
-            if texts.get(child):
-                out.append((depth, texts[child]))
-            walk(child, depth + 1)
-
-    if doc is not None:
-        walk(doc, 0)
-    return out
-
-
-def _outline_node(scope: Scope, node_id: str, data: dict, outline: list[tuple[int, str]]) -> TextNode:
-    style = TextStyle(font_family=scope.theme.font("+mn-lt"), font_ref="+mn-lt", font_size=24.0)
-    paras = [
-        Paragraph(
-            runs=[Run(text=text)], style=style, level=min(depth, 8), margin_left=24.0 * depth, indent=0.0, align="LEFT"
-        )
-        for depth, text in outline
-    ]
-    return TextNode(
-        id=scope.ctx.ids.claim(None, f"{node_id}.outline"),
-        name="SmartArt text",
-        width=data["width"],
-        height=data["height"],
-        text=TextBody(paragraphs=paras, autofit="SHRINK"),
-        source=NodeSource(format="pptx", ref=data["source"].ref),
-        meta={cv.META_KIND: "dgm:outline"},
-    )
-
-
-def _drawing_part(scope: Scope, rel_ids: etree._Element | None) -> str | None:
-    pkg = scope.ctx.pkg
-    if rel_ids is None:
-        return None
-    dm = pkg.rel(scope.part, rel_ids.get(qn("r:dm")))
-    if dm is not None and not dm.external:
-        try:
-            data_root = pkg.xml(dm.target)
-        except AceError:
-            data_root = None
-        if data_root is not None:
-            for ext in data_root.iter(qn("dsp:dataModelExt")):
-                rel = pkg.rel(scope.part, ext.get("relId"))
-                if rel is not None and not rel.external and pkg.exists(rel.target):
-                    return rel.target
-    drawings = [r for r in pkg.related(scope.part, RT.DIAGRAM_DRAWING) if not r.external and pkg.exists(r.target)]
-    if len(drawings) == 1:
-        return drawings[0].target
-    # several SmartArts on one slide and no explicit link: pair data and drawing by their number
-    if dm is not None:
-        digits = "".join(ch for ch in dm.target.rsplit("/", 1)[-1] if ch.isdigit())
-        for r in drawings:
-            if "".join(ch for ch in r.target.rsplit("/", 1)[-1] if ch.isdigit()) == digits:
-                return r.target
-    return None
 
 
 _VML = "{urn:schemas-microsoft-com:vml}"

@@ -41,6 +41,7 @@ from adapters.ooxml.drawingml import (
 from adapters.ooxml.geometry import adjustments, custom_paths
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
 from adapters.ooxml.ns import NS, local, qn
+from adapters.ooxml.read_math import equations_only, read_math
 from adapters.ooxml.read_text import FontLayer, Layer, hyperlink_target, level_styles, read_text_body
 from adapters.ooxml.values import angle_deg, attr_bool, emu
 
@@ -50,7 +51,7 @@ TEMPLATE_ORIGINS = ("L", "M")
 """Scope origins of a layout's / master's own shapes read as the template (not copies on a slide)."""
 
 # mc:Choice branches we can read as well as their Fallback (namespaces we understand)
-_SUPPORTED_CHOICE_NS = {NS["p14"], NS["p15"], NS["a14"], NS["a16"], NS["c14"], NS["dsp"], NS["asvg"]}
+_SUPPORTED_CHOICE_NS = {NS["p14"], NS["p15"], NS["a14"], NS["a16"], NS["c14"], NS["dsp"], NS["asvg"], NS["m"]}
 _SUPPORTED_CHOICE_NS |= {"http://schemas.microsoft.com/office/powerpoint/2015/09/main"}  # p159 (morph)
 
 
@@ -131,16 +132,12 @@ def choose_alternate(ac: etree._Element) -> tuple[list[etree._Element], str]:
     for choice in ac.findall(qn("mc:Choice")):
         required = (choice.get("Requires") or "").split()
         uris = {choice.nsmap.get(prefix) for prefix in required}
-        if uris and uris <= _SUPPORTED_CHOICE_NS and not _has_math(choice):
+        if uris and uris <= _SUPPORTED_CHOICE_NS:
             return [c for c in choice if isinstance(c.tag, str)], "choice"
     fallback = ac.find(qn("mc:Fallback"))
     if fallback is not None:
         return [c for c in fallback if isinstance(c.tag, str)], "fallback"
     return [], "none"
-
-
-def _has_math(el: etree._Element) -> bool:
-    return next(el.iter(qn("a14:m")), None) is not None
 
 
 _MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError)
@@ -432,6 +429,12 @@ class ShapeReader:
             text = read_text_body(tx_body, layers, [b for b in body_prs if b is not None], self.scope, node_id)
             if self.scope.origin in TEMPLATE_ORIGINS and key is not None and own_lst is not None and len(own_lst):
                 text.levels = level_styles([own_lst], self.scope, node_id)
+        equations = equations_only(tx_body)
+        if equations:  # a shape that holds one equation is a MATH node
+            cnv = _kids(nv).get("cNvPr") if nv is not None else None
+            math = read_math(self.scope, data, equations, text, cnv)
+            if math is not None:
+                return math
         has_text = text is not None and any(p.runs for p in text.paragraphs)
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")

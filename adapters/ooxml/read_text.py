@@ -13,7 +13,7 @@ from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextS
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
-from adapters.ooxml.ns import local, qn
+from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
 __all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "level_styles", "read_text_body"]
@@ -343,7 +343,14 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
             rpr = _RPr()
             rpr.merge(child.find(qn("a:rPr")))
             runs.append(Run(text="\v", style=_text_style(rpr, scope, "", node_id)))
-        elif name in ("m", "AlternateContent"):
+        elif name == "m":
+            from adapters.ooxml.omml import omml_text
+
+            rpr = _RPr()
+            rpr.merge(next((r.find(qn("a:rPr")) for r in child.iter(f"{{{NS['m']}}}r")), None))
+            runs.append(Run(text=_clean(omml_text(child)), style=_text_style(rpr, scope, "", node_id)))
+            scope.loss("math", "an equation inside text is kept as its characters (not typeset)", node_id)
+        elif name == "AlternateContent":
             scope.loss("math", "an equation in text is not carried (its text is dropped)", node_id)
     base = ppr.rpr.copy()
     end_el = p.find(qn("a:endParaRPr"))

@@ -50,7 +50,7 @@ def _text(node: NodeBase) -> str | None:
     if isinstance(node, TableNode):
         return "\t".join(c.text.plain_text for r in node.rows for c in r.cells)
     if isinstance(node, MathNode):
-        return None if node.svg_asset else node.latex  # written as its picture, or as its LaTeX
+        return node.latex  # written as OMML with its LaTeX, read back as MATH
     body = node.text_body
     return body.plain_text if body is not None else None
 

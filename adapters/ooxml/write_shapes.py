@@ -32,7 +32,7 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import TextBody
-from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.conventions import META_SMARTART, set_ace_id
 from adapters.ooxml.ns import qn
 from adapters.ooxml.svgpath import parse_path
 from adapters.ooxml.write_context import PartContext
@@ -453,6 +453,15 @@ def node_elements(
         box = Box.of(node, ox, oy)
         _check_common(node, ctx)
         a = alpha * node.opacity
+        if isinstance(node, FrameNode) and node.layout is not None:
+            ctx.loss(
+                "auto-layout",
+                f"auto-layout frame ({node.layout.mode.lower()}{', wrapping' if node.layout.wrap else ''}) written "
+                "as a group at its solved boxes: its direction, spacing, padding and hug / fill sizing are not "
+                "kept and do not reflow in PowerPoint",
+            )
+        if isinstance(node, GroupNode) and node.meta.get(META_SMARTART) and ctx.state.mode == "fresh":
+            ctx.loss("smartart", "SmartArt written as plain grouped shapes: it is no longer a SmartArt diagram", "info")
         if isinstance(node, GroupNode | FrameNode):
             if isinstance(node, FrameNode) and not node.children:
                 return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]
@@ -470,13 +479,22 @@ def node_elements(
                 return [shape_sp(node, box, ctx, a, text=None, placeholders=placeholders)]
             return [_bind(pic, node, ctx, placeholders)]
         if isinstance(node, MathNode):
-            pic = picture(node, box, ctx, alpha) if node.svg_asset else None
-            if pic is not None:
-                ctx.loss("math", "equation written as a picture of its rendering (OMML not written)", "info")
-                return [pic]
-            ctx.loss("math", "equation written as its LaTeX source text")
-            as_text = TextNode(**_base_fields(node), text=TextBody.from_text(node.latex))
-            return [shape_sp(as_text, box, ctx, a, text=as_text.text)]
+            from adapters.ooxml.write_math import math_elements, with_svg
+
+            drawn = with_svg(node, ctx.deck)
+            pic = picture(drawn, box, ctx, alpha) if drawn.svg_asset else None
+            if pic is None:
+                as_text = TextNode(**_base_fields(node), text=TextBody.from_text(node.latex))
+                fallback = [shape_sp(as_text, box, ctx, a, text=as_text.text)]
+            else:
+                fallback = [pic]
+            items = math_elements(node, box, ctx, fallback)
+            if items is fallback:  # no OMML: the picture, or the LaTeX as text, alone
+                if pic is not None:
+                    ctx.loss("math", "equation written as a picture of its rendering (its LaTeX has no OMML form)")
+                else:
+                    ctx.loss("math", "equation written as its LaTeX source text")
+            return items
         if isinstance(node, ConnectorNode):
             return [connector(node, box, ctx, a)]
         if isinstance(node, TableNode):

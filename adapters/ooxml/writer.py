@@ -78,7 +78,7 @@ def _render(
     if not fresh and patchable(deck, report):
         from adapters.ooxml.patch import write_patch
 
-        return write_patch(deck, report, variant, keep_strict=keep_strict), "patch"
+        return write_patch(solved(deck), report, variant, keep_strict=keep_strict), "patch"
     from adapters.ooxml.write_fresh import write_fresh
 
     return write_fresh(solved(deck), report, variant), "fresh"

@@ -1,0 +1,1 @@
+"""SmartArt: the cached drawing, or the diagram laid out from its data model and layout definition."""
