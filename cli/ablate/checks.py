@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "KINDS",
     "LAYOUT_KINDS",
     "Check",
     "CheckResult",
@@ -73,11 +74,13 @@ class _Selector(_Base):
 
 
 class FillCheck(_Selector):
-    """A shape's solid fill; for a TEXT node its text colour (as set_fill_color does)."""
+    """A shape's solid fill; for a TEXT node its text colour (as set_fill_color does) unless
+    target is 'shape' (the text box's own background)."""
 
     kind: Literal["fill"]
     color: str
     tolerance: float = Field(0.05, ge=0, le=1, description="max per-channel difference, 0-1")
+    target: Literal["auto", "shape", "text"] = "auto"
 
 
 class TextStyleCheck(_Selector):
@@ -92,6 +95,57 @@ class TextStyleCheck(_Selector):
     tolerance: float = Field(0.05, ge=0, le=1)
 
 
+class ChartCheck(_Base):
+    """The chart (by node id, else every chart on the slide / deck): type, title, categories,
+    series names or count."""
+
+    kind: Literal["chart"]
+    node: str | None = None
+    chart_type: str | None = None
+    title: str | None = None
+    categories: list[str] | None = None
+    series: list[str] | None = Field(None, description="series names, in order")
+    series_count: int | None = Field(None, ge=0)
+
+
+class TableCellText(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    row: int = Field(ge=0, description="0-based")
+    col: int = Field(ge=0, description="0-based")
+    text: str
+
+
+class TableCheck(_Base):
+    """The table (by node id, else every table on the slide / deck): rows, columns, cell texts."""
+
+    kind: Literal["table"]
+    node: str | None = None
+    rows: int | None = Field(None, ge=0)
+    cols: int | None = Field(None, ge=0)
+    cells: list[TableCellText] = Field(default_factory=list)
+
+
+class BoxCheck(_Selector):
+    """The selected nodes' box in slide coordinates (px), each given side within `tolerance` px."""
+
+    kind: Literal["box"]
+    x: float | None = None
+    y: float | None = None
+    width: float | None = None
+    height: float | None = None
+    right: float | None = Field(None, description="x + width")
+    bottom: float | None = Field(None, description="y + height")
+    tolerance: float = Field(2.0, ge=0)
+
+
+class BackgroundCheck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["background"]
+    slide: int = Field(ge=1)
+    color: str
+    tolerance: float = Field(0.05, ge=0, le=1)
+
+
 class LayoutCheck(_Base):
     """From judge.metrics on the rendered slide (slide None: every slide the edit touched).
     `allow_existing`: events the origin's slide already had do not count."""
@@ -101,9 +155,26 @@ class LayoutCheck(_Base):
 
 
 Check = Annotated[
-    TextCheck | SlideCountCheck | NodeCountCheck | FillCheck | TextStyleCheck | LayoutCheck,
+    TextCheck
+    | SlideCountCheck
+    | NodeCountCheck
+    | FillCheck
+    | TextStyleCheck
+    | ChartCheck
+    | TableCheck
+    | BoxCheck
+    | BackgroundCheck
+    | LayoutCheck,
     Field(discriminator="kind"),
 ]
+
+
+KINDS = frozenset(
+    k
+    for model in Check.__args__[0].__args__
+    for k in model.model_fields["kind"].annotation.__args__  # type: ignore[attr-defined]
+)
+"""every check kind a task file may use"""
 
 
 class CheckResult(BaseModel):
@@ -254,8 +325,8 @@ def _runs(node: Any) -> list[Any]:
     return styles
 
 
-def _fill_of(node: Any) -> list[Any]:
-    if node.type == "TEXT":
+def _fill_of(node: Any, target: str = "auto") -> list[Any]:
+    if target == "text" or (target == "auto" and node.type == "TEXT"):
         return [_paint_color(s.fill) for s in _runs(node)] or [None]
     return [next((c for c in map(_paint_color, node.fills) if c is not None), None)]
 
@@ -275,9 +346,10 @@ def _fill_check(c: FillCheck, deck: Any) -> CheckResult:
     want = parse_color(c.color)
     parts, ok = [], True
     for n in nodes:
-        good, shown = _color_verdict(_fill_of(n), want, c.tolerance)
+        text = c.target == "text" or (c.target == "auto" and n.type == "TEXT")
+        good, shown = _color_verdict(_fill_of(n, c.target), want, c.tolerance)
         ok &= good
-        parts.append(f"{n.type} {n.id} {'text colour' if n.type == 'TEXT' else 'fill'} {shown}")
+        parts.append(f"{n.type} {n.id} {'text colour' if text else 'fill'} {shown}")
     return CheckResult(kind=c.kind, ok=ok, detail=f"{'; '.join(parts)} (want {want.hex} ± {c.tolerance:g})")
 
 
@@ -320,6 +392,111 @@ def _style_check(c: TextStyleCheck, deck: Any) -> CheckResult:
     return CheckResult(kind=c.kind, ok=not bad, detail=detail)
 
 
+def _semantic(c: ChartCheck | TableCheck, deck: Any, kind: str) -> tuple[list[Any], str | None]:
+    slides, missing = _slides(deck, c.slide)
+    if missing:
+        return [], missing
+    nodes = [n for _, s in slides for n in s.iter_nodes() if n.type == kind and (c.node is None or n.id == c.node)]
+    if not nodes:
+        return [], f"no {kind}{f' with id {c.node!r}' if c.node else ''} on {_where(c.slide)}"
+    return nodes, None
+
+
+def _chart_check(c: ChartCheck, deck: Any) -> CheckResult:
+    nodes, missing = _semantic(c, deck, "CHART")
+    if missing:
+        return CheckResult(kind=c.kind, ok=False, detail=missing)
+    bad, seen = [], []
+    for n in nodes:
+        ch = n.chart
+        names = [s.name or "" for s in ch.series]
+        seen.append(f"{n.id}: {ch.chart_type}, title {ch.title!r}, {len(ch.categories)} categories, series {names}")
+        if c.chart_type is not None and ch.chart_type != c.chart_type:
+            bad.append(f"{n.id} type {ch.chart_type}")
+        if c.title is not None and (ch.title or "").strip() != c.title:
+            bad.append(f"{n.id} title {ch.title!r}")
+        if c.categories is not None and [str(x) for x in ch.categories] != c.categories:
+            bad.append(f"{n.id} categories {ch.categories}")
+        if c.series is not None and names != c.series:
+            bad.append(f"{n.id} series {names}")
+        if c.series_count is not None and len(names) != c.series_count:
+            bad.append(f"{n.id} {len(names)} series")
+    detail = "; ".join(seen)
+    return CheckResult(kind=c.kind, ok=not bad, detail=("wrong: " + ", ".join(bad) + " — " if bad else "") + detail)
+
+
+def _table_check(c: TableCheck, deck: Any) -> CheckResult:
+    nodes, missing = _semantic(c, deck, "TABLE")
+    if missing:
+        return CheckResult(kind=c.kind, ok=False, detail=missing)
+    bad, seen = [], []
+    for n in nodes:
+        rows, cols = len(n.rows), len(n.columns)
+        seen.append(f"{n.id}: {rows}x{cols}")
+        if c.rows is not None and rows != c.rows:
+            bad.append(f"{n.id} has {rows} rows")
+        if c.cols is not None and cols != c.cols:
+            bad.append(f"{n.id} has {cols} columns")
+        for cell in c.cells:
+            try:
+                text = n.rows[cell.row].cells[cell.col].text.plain_text
+            except IndexError:
+                bad.append(f"{n.id} has no cell ({cell.row}, {cell.col})")
+                continue
+            if " ".join(text.split()) != " ".join(cell.text.split()):
+                bad.append(f"{n.id} cell ({cell.row}, {cell.col}) is {_clip(text, 40)!r}, want {cell.text!r}")
+    detail = "; ".join(seen)
+    return CheckResult(kind=c.kind, ok=not bad, detail=("wrong: " + ", ".join(bad) + " — " if bad else "") + detail)
+
+
+def _absolute_boxes(deck: Any) -> dict[str, tuple[float, float, float, float]]:
+    out: dict[str, tuple[float, float, float, float]] = {}
+
+    def walk(nodes: list[Any], ox: float, oy: float) -> None:
+        for n in nodes:
+            x, y = ox + n.x, oy + n.y
+            out[n.id] = (x, y, n.width, n.height)
+            walk(getattr(n, "children", None) or [], x, y)
+
+    for s in deck.slides:
+        walk(s.children, 0.0, 0.0)
+    return out
+
+
+def _box_check(c: BoxCheck, deck: Any) -> CheckResult:
+    nodes, missing = _select(c, deck)
+    if missing:
+        return CheckResult(kind=c.kind, ok=False, detail=missing)
+    boxes = _absolute_boxes(deck)
+    bad, seen = [], []
+    for n in nodes:
+        x, y, w, h = boxes[n.id]
+        have = {"x": x, "y": y, "width": w, "height": h, "right": x + w, "bottom": y + h}
+        seen.append(f"{n.id} at x {x:.0f}, y {y:.0f}, {w:.0f} x {h:.0f}")
+        for key, value in have.items():
+            want = getattr(c, key)
+            if want is not None and abs(value - want) > c.tolerance:
+                bad.append(f"{n.id} {key} {value:.0f} (want {want:g})")
+    detail = "; ".join(seen) + f" (± {c.tolerance:g} px)"
+    return CheckResult(kind=c.kind, ok=not bad, detail=("wrong: " + ", ".join(bad) + " — " if bad else "") + detail)
+
+
+def _background_check(c: BackgroundCheck, deck: Any) -> CheckResult:
+    from ace_core.color import parse_color
+
+    if c.slide > len(deck.slides):
+        return CheckResult(
+            kind=c.kind, ok=False, detail=f"slide {c.slide} does not exist (the deck has {len(deck.slides)})"
+        )
+    bg = deck.slides[c.slide - 1].background
+    found = [next((x for x in map(_paint_color, bg.fills) if x is not None), None)] if bg is not None else [None]
+    want = parse_color(c.color)
+    ok, shown = _color_verdict(found, want, c.tolerance)
+    return CheckResult(
+        kind=c.kind, ok=ok, detail=f"slide {c.slide} background {shown} (want {want.hex} ± {c.tolerance:g})"
+    )
+
+
 def layout_slides(checks: list[Any], deck: Any, edited: list[int]) -> list[int]:
     """1-based slides of the output deck whose layout metrics the checks need."""
     wanted: set[int] = set()
@@ -330,6 +507,10 @@ def layout_slides(checks: list[Any], deck: Any, edited: list[int]) -> list[int]:
             else:
                 wanted.update(edited)
     return sorted(i for i in wanted if 1 <= i <= len(deck.slides))
+
+
+def _unit(ident: str, label: str) -> str:
+    return f"{ident} ({_clip(label, 40)!r})" if label and label != ident else ident
 
 
 def _events(metrics: Any, kind: str) -> list[Any]:
@@ -361,8 +542,8 @@ def _layout_check(
             before = {(e.kind, e.a, e.b) for e in _events(origin[m.slide_id], c.kind)}
             events = [e for e in events if (e.kind, e.a, e.b) not in before]
         for e in events[:3]:
-            other = f" x {e.b_label or e.b}" if e.b else ""
-            problems.append(f"slide {i}: {e.kind} {_clip(e.a_label or e.a, 40)!r}{other} ({e.ratio:.0%})")
+            other = f" x {_unit(e.b, e.b_label)}" if e.b else ""
+            problems.append(f"slide {i}: {e.kind} {_unit(e.a, e.a_label)}{other} ({e.ratio:.0%})")
         if len(events) > 3:
             problems.append(f"slide {i}: {len(events) - 3} more")
         if c.kind == "within_slide":
@@ -389,16 +570,22 @@ def evaluate_checks(
     """Every check's verdict on `deck` (the output as its backend exports it). `edited`: 1-based
     slides the edit touched; `metrics`: SlideMetrics of the output by 1-based slide; `origin_metrics`:
     the origin's SlideMetrics by slide id (for allow_existing)."""
+    deck_checks: dict[str, Callable[[Any, Any], CheckResult]] = {
+        "text_contains": _text_check,
+        "text_absent": _text_check,
+        "slide_count": _count_check,
+        "node_count": _count_check,
+        "fill": _fill_check,
+        "text_style": _style_check,
+        "chart": _chart_check,
+        "table": _table_check,
+        "box": _box_check,
+        "background": _background_check,
+    }
     results = []
     for c in checks:
-        if c.kind in ("text_contains", "text_absent"):
-            results.append(_text_check(c, deck))
-        elif c.kind in ("slide_count", "node_count"):
-            results.append(_count_check(c, deck))
-        elif c.kind == "fill":
-            results.append(_fill_check(c, deck))
-        elif c.kind == "text_style":
-            results.append(_style_check(c, deck))
-        else:
+        if c.kind in LAYOUT_KINDS:
             results.append(_layout_check(c, deck, edited or [], metrics or {}, origin_metrics or {}))
+        else:
+            results.append(deck_checks[c.kind](c, deck))
     return results

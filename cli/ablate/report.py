@@ -321,8 +321,6 @@ def render_html(folder: Path, s: dict[str, Any]) -> str:
         f"<p>{len(s['tasks'])} tasks × {len(names)} conditions ({s['rows']} runs); baseline "
         f"<b>{_e(s['baseline'])}</b>. Paired differences are arm − baseline over the tasks both ran.</p>",
     ]
-    if s["baseline_requested"] and s["baseline"] is None:
-        parts.append(f"<p class=bad>No condition is named {_e(s['baseline_requested'])}: no comparison.</p>")
     parts += [
         "<h2>Conditions</h2>",
         _conditions_table(s),
@@ -352,6 +350,9 @@ def write_report(folder: Path, *, baseline: str | None = None) -> dict[str, Any]
             f"no results in {RESULTS_NAME}", where=str(folder), hint="run `ace ablate TASKS --out DIR` first"
         )
     s = summarize(rows, baseline=baseline)
+    if baseline and s["baseline"] is None:
+        names = ", ".join(c["name"] for c in s["conditions"])
+        raise BadInputError(f"no condition is named {baseline!r}", where="--baseline", hint=f"conditions: {names}")
     atomic_write_text(folder / "report.html", render_html(folder, s))
     public = {k: v for k, v in s.items() if k != "runs"}
     atomic_write_text(folder / "summary.json", json.dumps(public, indent=1, ensure_ascii=False, default=str) + "\n")

@@ -9,16 +9,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ace_core.errors import BadInputError
-from cli.ablate.checks import Check
+from cli.ablate.checks import KINDS, Check
 
 __all__ = ["MAX_TASK_FILE_BYTES", "Task", "load_tasks", "task_hash"]
 
 MAX_TASK_FILE_BYTES = 64 * 1024 * 1024
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
-_CHECKS = TypeAdapter(list[Check])
 
 
 class Task(BaseModel):
@@ -81,7 +80,7 @@ def task_hash(task: Task) -> str:
 
 def _pydantic_problem(exc: ValidationError) -> str:
     err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"] if not (isinstance(p, str) and p.endswith("Check")))
+    loc = ".".join(str(p) for p in err["loc"] if p not in KINDS)  # the union's tag is not a field
     msg = err["msg"].removeprefix("Value error, ")
     return f"{loc}: {msg}" if loc else msg
 
