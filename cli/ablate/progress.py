@@ -1,5 +1,6 @@
-"""Progress of an ablation on stderr: a bar (runs done / total, failures, tokens and cost so far) on a
-terminal, one line per finished run otherwise; nothing with -q."""
+"""Progress of an ablation on stderr (stdout keeps the result, or the --json envelope): a bar (runs
+done / total, failures, tokens and cost so far) on a terminal, one line per finished run otherwise;
+nothing with -q."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ class Progress:
         return f"ablate · {self.failed} failed · {self.tokens:,} tokens · ${self.cost:.4f}"
 
     def __enter__(self) -> Progress:
-        if self.skipped and not out.json_mode:
+        if self.skipped:
             out.info(f"resuming: {self.skipped} runs already done, {self.total} to run")
         if not out.quiet and out.stderr.is_terminal and self.total:
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
@@ -71,12 +72,12 @@ class Progress:
             self._bar.update(self._task, advance=1, description=self._description())
             if not row.get("ok") and out.verbose:
                 self._bar.console.print(run_line(row), markup=False)
-        elif not out.json_mode:
+        else:
             out.info(f"[{self.done}/{self.total}] {run_line(row)}")
 
     def __exit__(self, *exc: Any) -> None:
         if self._bar is not None:
             self._bar.__exit__(*exc)
             self._bar = None
-        if not out.json_mode and self.total:
+        if self.total:
             out.info(f"{self.done} runs, {self.failed} failed, {self.tokens:,} tokens, ${self.cost:.4f}")

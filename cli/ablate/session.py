@@ -133,6 +133,20 @@ def _save_inputs(out: Path, tasks: list[Any], conditions: list[Any], baseline: s
     )
 
 
+def _clear_stale(runs: Path) -> None:
+    """Remove the half-written run folders of an ablation that was killed (atomic_dir's temporary
+    '.<name>.*' folders): their runs have no row and run again."""
+    import shutil
+
+    if not runs.is_dir():
+        return
+    for task_dir in runs.iterdir():
+        if task_dir.is_dir():
+            for p in task_dir.iterdir():
+                if p.name.startswith(".") and p.is_dir():
+                    shutil.rmtree(p, ignore_errors=True)
+
+
 def run_plan(plan: AblationPlan) -> dict[str, Any]:
     """Run what the plan asks and DIR does not hold yet; returns the report's summary."""
     from cli.ablate.conditions import run_key
@@ -149,6 +163,7 @@ def run_plan(plan: AblationPlan) -> dict[str, Any]:
         import_ray()
     results = ResultsFile(plan.out)
     done = results.open(resume=plan.resume)
+    _clear_stale(plan.out / "runs")
     _save_inputs(plan.out, tasks, conditions, baseline)
     hashes = {t.id: task_hash(t) for t in tasks}
     specs = []
