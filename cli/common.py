@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ace_core.ir.deck import Deck
-from ace_core.ir.loss import LossReport
 from cli.output import out
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import Deck
+    from ace_core.ir.loss import LossReport
 
 JSON_OPTION = typer.Option(False, "--json", help="Print one JSON envelope {data, warnings, errors} on stdout.")
 FROM_OPTION = typer.Option(None, "--from", help="Input format (pptx, html, figma, ir); default: by content.")

@@ -16,7 +16,7 @@ from skimage.io import imread
 from skimage.metrics import structural_similarity
 from skimage.transform import resize
 
-__all__ = ["WIDTH", "compare_dirs", "load_gray", "similarity", "similarity_files"]
+__all__ = ["WIDTH", "compare_dirs", "has_content", "load_gray", "similarity", "similarity_files"]
 
 WIDTH = 640
 
@@ -30,7 +30,8 @@ def load_gray(path: str | Path) -> np.ndarray:
     return resize(g, (h, WIDTH), anti_aliasing=True)
 
 
-def _has_content(g: np.ndarray) -> np.ndarray:
+def has_content(g: np.ndarray) -> np.ndarray:
+    """Where a grey image has content: local std over 7x7 above 2/255."""
     m = ndimage.uniform_filter(g, 7)
     m2 = ndimage.uniform_filter(g * g, 7)
     return np.sqrt(np.maximum(m2 - m * m, 0)) > 2 / 255
@@ -42,7 +43,7 @@ def similarity(a: np.ndarray, b: np.ndarray) -> float:
     _, smap = structural_similarity(
         ndimage.gaussian_filter(a, 2), ndimage.gaussian_filter(b, 2), data_range=1.0, full=True
     )
-    mask = ndimage.binary_dilation(_has_content(a) | _has_content(b), iterations=5)
+    mask = ndimage.binary_dilation(has_content(a) | has_content(b), iterations=5)
     return float(smap[mask].mean()) if mask.any() else 1.0
 
 

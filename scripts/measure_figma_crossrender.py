@@ -9,8 +9,8 @@ background of its own may show white text on white). A .pptx slide cannot be sma
 a smaller frame's render is cropped back to the frame before the comparison. Prints a table and
 the medians (bar: >= 0.80 on the top-level frames).
 
-Run: .venv/bin/python scripts/measure_figma_crossrender.py [--each] [--cache /work/cache/figma-xr]
-Renders are cached under --cache (outside the repo) and redone with --fresh."""
+Run: .venv/bin/python scripts/measure_figma_crossrender.py [--each] [--cache DIR]
+Renders are cached under --cache (default: the ACE cache dir, measure/figma-xr) and redone with --fresh."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ace_core.fsutil import cache_root  # noqa: E402
 from adapters import registry  # noqa: E402
 from adapters.figma.load import load_figma  # noqa: E402
 from adapters.figma.read import read_figma  # noqa: E402
@@ -116,7 +117,7 @@ def measure(path: Path, frame_id: str, cache: Path, width: int, fresh: bool) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
-    parser.add_argument("--cache", type=Path, default=Path("/work/cache/figma-xr"))
+    parser.add_argument("--cache", type=Path, default=cache_root() / "measure" / "figma-xr")
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--each", action="store_true", help="also every nested auto-layout frame")
     parser.add_argument("--fresh", action="store_true", help="re-render everything")

@@ -18,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ace_core.fsutil import cache_root  # noqa: E402
 from adapters.html.dom_reader import read_dom  # noqa: E402
 from backends.render.chromium import render_html  # noqa: E402
 from backends.render.libreoffice import render_pptx  # noqa: E402
@@ -50,7 +51,7 @@ def write_html(deck, path: Path):  # type: ignore[no-untyped-def]
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "html")
-    ap.add_argument("--cache", type=Path, default=Path("/work/cache/html-measure"))
+    ap.add_argument("--cache", type=Path, default=cache_root() / "measure" / "html-measure")
     ap.add_argument("--via", choices=("pptx", "html"), default="pptx")
     ap.add_argument("--only", default="", help="substring of the file names to measure")
     args = ap.parse_args()

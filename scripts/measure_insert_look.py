@@ -22,13 +22,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ace_core.errors import AceError  # noqa: E402
+from ace_core.fsutil import cache_root  # noqa: E402
 from ace_core.ir.deck import Deck, Slide  # noqa: E402
 from adapters import read, write  # noqa: E402
 from backends.render.libreoffice import render_pptx  # noqa: E402
 from backends.scenegraph import SceneGraphBackend  # noqa: E402
 from judge.similarity import similarity_files  # noqa: E402
 
-CACHE = Path("/work/cache/insert_look")
+CACHE = cache_root() / "measure" / "insert_look"
 CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
 
 

@@ -3,7 +3,8 @@ print the distributions (the issue's bar: no slide may fail).
 
     .venv/bin/python scripts/measure_metrics_corpus.py [--html] [--pptx] [--limit N] [--jsonl OUT]
 
-LibreOffice renders are cached under /work/cache/metrics-render (reused on the next run)."""
+LibreOffice renders are cached under the ACE cache dir
+(ace_core.fsutil.cache_root()/measure/metrics-render) (reused on the next run)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ace_core.fsutil import cache_root  # noqa: E402
 from judge.metrics.result import DeckMetrics, SlideMetrics  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
-CACHE = Path("/work/cache/metrics-render")
+CACHE = cache_root() / "measure" / "metrics-render"
 
 
 def _q(vals: list[float]) -> str:

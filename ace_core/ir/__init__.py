@@ -1,66 +1,73 @@
-"""The scene-graph IR: pydantic v2 models of decks, slides and nodes."""
+"""The scene-graph IR: pydantic v2 models of decks, slides and nodes (imported on first use)."""
 
-from ace_core.ir.deck import (
-    SCHEMA_VERSION,
-    AssetInfo,
-    Background,
-    Deck,
-    DeckSource,
-    Slide,
-    Theme,
-    ThemeFonts,
-    Transition,
-)
-from ace_core.ir.layout_props import AutoLayout, Constraints, GridLayout, Sizing
-from ace_core.ir.loss import LossEntry, LossReport
-from ace_core.ir.nodes import (
-    NODE_TYPES,
-    ChartNode,
-    ConnectorNode,
-    EllipseNode,
-    EmbeddedObject,
-    FrameNode,
-    GroupNode,
-    ImageNode,
-    LineNode,
-    MathNode,
-    Node,
-    NodeBase,
-    NodeSource,
-    Placeholder,
-    RectangleNode,
-    ShapeNode,
-    TableNode,
-    TextNode,
-    VectorNode,
-    VectorPath,
-)
-from ace_core.ir.semantic import (
-    CellBorders,
-    ChartAxis,
-    ChartData,
-    ChartLegend,
-    ChartSeries,
-    ConnectorEnd,
-    DataLabels,
-    TableCell,
-    TableRow,
-    TableStyle,
-)
-from ace_core.ir.style import (
-    Crop,
-    Effect,
-    GradientPaint,
-    GradientStop,
-    ImageFilters,
-    ImagePaint,
-    Paint,
-    Point,
-    Sides,
-    SolidPaint,
-    Stroke,
-)
-from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ace_core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from ace_core.ir.deck import (
+        SCHEMA_VERSION,
+        AssetInfo,
+        Background,
+        Deck,
+        DeckSource,
+        Slide,
+        Theme,
+        ThemeFonts,
+        Transition,
+    )
+    from ace_core.ir.layout_props import AutoLayout, Constraints, GridLayout, Sizing
+    from ace_core.ir.loss import LossEntry, LossReport
+    from ace_core.ir.nodes import (
+        NODE_TYPES,
+        ChartNode,
+        ConnectorNode,
+        EllipseNode,
+        EmbeddedObject,
+        FrameNode,
+        GroupNode,
+        ImageNode,
+        LineNode,
+        MathNode,
+        Node,
+        NodeBase,
+        NodeSource,
+        Placeholder,
+        RectangleNode,
+        ShapeNode,
+        TableNode,
+        TextNode,
+        VectorNode,
+        VectorPath,
+    )
+    from ace_core.ir.semantic import (
+        CellBorders,
+        ChartAxis,
+        ChartData,
+        ChartLegend,
+        ChartSeries,
+        ConnectorEnd,
+        DataLabels,
+        TableCell,
+        TableRow,
+        TableStyle,
+    )
+    from ace_core.ir.style import (
+        Crop,
+        Effect,
+        GradientPaint,
+        GradientStop,
+        ImageFilters,
+        ImagePaint,
+        Paint,
+        Point,
+        Sides,
+        SolidPaint,
+        Stroke,
+    )
+    from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 
 __all__ = [
     "NODE_TYPES",
@@ -126,3 +133,70 @@ __all__ = [
     "VectorNode",
     "VectorPath",
 ]
+
+_HOME = {
+    "SCHEMA_VERSION": "ace_core.ir.deck",
+    "AssetInfo": "ace_core.ir.deck",
+    "Background": "ace_core.ir.deck",
+    "Deck": "ace_core.ir.deck",
+    "DeckSource": "ace_core.ir.deck",
+    "Slide": "ace_core.ir.deck",
+    "Theme": "ace_core.ir.deck",
+    "ThemeFonts": "ace_core.ir.deck",
+    "Transition": "ace_core.ir.deck",
+    "AutoLayout": "ace_core.ir.layout_props",
+    "Constraints": "ace_core.ir.layout_props",
+    "GridLayout": "ace_core.ir.layout_props",
+    "Sizing": "ace_core.ir.layout_props",
+    "LossEntry": "ace_core.ir.loss",
+    "LossReport": "ace_core.ir.loss",
+    "NODE_TYPES": "ace_core.ir.nodes",
+    "ChartNode": "ace_core.ir.nodes",
+    "ConnectorNode": "ace_core.ir.nodes",
+    "EllipseNode": "ace_core.ir.nodes",
+    "EmbeddedObject": "ace_core.ir.nodes",
+    "FrameNode": "ace_core.ir.nodes",
+    "GroupNode": "ace_core.ir.nodes",
+    "ImageNode": "ace_core.ir.nodes",
+    "LineNode": "ace_core.ir.nodes",
+    "MathNode": "ace_core.ir.nodes",
+    "Node": "ace_core.ir.nodes",
+    "NodeBase": "ace_core.ir.nodes",
+    "NodeSource": "ace_core.ir.nodes",
+    "Placeholder": "ace_core.ir.nodes",
+    "RectangleNode": "ace_core.ir.nodes",
+    "ShapeNode": "ace_core.ir.nodes",
+    "TableNode": "ace_core.ir.nodes",
+    "TextNode": "ace_core.ir.nodes",
+    "VectorNode": "ace_core.ir.nodes",
+    "VectorPath": "ace_core.ir.nodes",
+    "CellBorders": "ace_core.ir.semantic",
+    "ChartAxis": "ace_core.ir.semantic",
+    "ChartData": "ace_core.ir.semantic",
+    "ChartLegend": "ace_core.ir.semantic",
+    "ChartSeries": "ace_core.ir.semantic",
+    "ConnectorEnd": "ace_core.ir.semantic",
+    "DataLabels": "ace_core.ir.semantic",
+    "TableCell": "ace_core.ir.semantic",
+    "TableRow": "ace_core.ir.semantic",
+    "TableStyle": "ace_core.ir.semantic",
+    "Crop": "ace_core.ir.style",
+    "Effect": "ace_core.ir.style",
+    "GradientPaint": "ace_core.ir.style",
+    "GradientStop": "ace_core.ir.style",
+    "ImageFilters": "ace_core.ir.style",
+    "ImagePaint": "ace_core.ir.style",
+    "Paint": "ace_core.ir.style",
+    "Point": "ace_core.ir.style",
+    "Sides": "ace_core.ir.style",
+    "SolidPaint": "ace_core.ir.style",
+    "Stroke": "ace_core.ir.style",
+    "Bullet": "ace_core.ir.text",
+    "LineHeight": "ace_core.ir.text",
+    "Paragraph": "ace_core.ir.text",
+    "Run": "ace_core.ir.text",
+    "TextBody": "ace_core.ir.text",
+    "TextStyle": "ace_core.ir.text",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _HOME)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from cli.common import FROM_OPTION, JSON_OPTION, read_deck, set_json
 from cli.output import out
@@ -125,6 +124,8 @@ def route_command(
     data = {"decision": decision.model_dump(), "contexts": rows}
 
     def human(console) -> None:
+        from rich.table import Table
+
         targets = ", ".join(str(t + 1) for t in decision.target_slides) or "whole deck"
         console.print(
             f"mode {decision.mode}, slides {targets}, needs_image {decision.needs_image}, "

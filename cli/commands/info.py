@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from cli.common import FROM_OPTION, JSON_OPTION, deck_summary, read_deck, report_losses, set_json
 from cli.output import out
@@ -46,6 +45,8 @@ def formats(json_: bool = JSON_OPTION) -> None:
     ]
 
     def human(console):
+        from rich.table import Table
+
         table = Table("format", "extensions", "read", "write", "notes")
         for r in rows:
             table.add_row(
@@ -94,6 +95,8 @@ def inspect(
     data["losses"] = [e.model_dump(exclude_none=True) for e in deck.report.entries]
 
     def human(console):
+        from rich.table import Table
+
         console.print(
             f"{file}: {len(deck.slides)} slides, {deck.width:g}x{deck.height:g} px"
             + (f", from {data['source']}" if data["source"] else ""),

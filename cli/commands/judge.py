@@ -6,8 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich import box
-from rich.table import Table
 
 from cli.common import FROM_OPTION, JSON_OPTION, read_deck, report_losses, set_json
 from cli.output import out
@@ -77,6 +75,9 @@ def metrics(
     data = result.model_dump(mode="json")
 
     def human(console: Any) -> None:
+        from rich import box
+        from rich.table import Table
+
         console.print(f"{deck}: {len(result.slides)} slides, {result.pipeline}", markup=False)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
         for title in ("#", "AR", "content", "collisions", "imbal.", "R a/w/c/i", "R mean"):

@@ -22,8 +22,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from ace_core.fsutil import cache_root  # noqa: E402
+
 CORPUS = ROOT.parent / "shared" / "corpus" / "figma"
-CACHE = Path("/work/cache/figma-bench")
+CACHE = cache_root() / "bench" / "figma-bench"
 TARGET_S = 30.0
 TARGET_MB = 2048.0
 

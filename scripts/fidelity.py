@@ -1,0 +1,346 @@
+"""Shared pieces of the corpus fidelity scripts: corpora, the cached LibreOffice reference, the three figures, the bars.
+
+Every figure is given three ways (issue 18): grey similarity (judge.similarity, = slide_similarity.py),
+colour-off (judge.colour, = slide_color.py) and text recall (judge.text_recall, = text_recall.py;
+PDF vs PDF for .pptx outputs, PDF vs our HTML for HTML outputs). The reference is one LibreOffice
+render of the original (PDF, then 1280 px pages), cached by the file's hash under the ACE cache
+dir; renders of our outputs are cached by their bytes' hash the same way, so a run after a change
+re-renders only what changed. Used by measure_pptx_fidelity.py and measure_pptx_to_html.py."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import statistics
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ace_core.errors import AceError
+from ace_core.fsutil import atomic_dir, cache_root
+from backends.render.libreoffice import PDF_FILTER
+from backends.render.raster import pdf_to_pngs
+from judge.colour import colour_off, load_rgb
+from judge.similarity import load_gray, similarity
+from judge.text_recall import pdf_pages, recall
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_CORPUS = ROOT.parent / "shared" / "corpus"
+DECK_SUFFIXES = (".pptx", ".pptm", ".ppsx", ".potx")
+WIDTH = 1280
+# losses that cannot explain a difference in a still render
+NOT_VISUAL = {
+    "animation",
+    "transition",
+    "notes",
+    "signature",
+    "macros",
+    "media",
+    "sections",
+    "comments",
+    "custom-shows",
+}
+
+
+def cache_dir(*parts: str) -> Path:
+    return cache_root().joinpath("fidelity", *parts)
+
+
+def corpus_dir(name: str) -> Path:
+    """A corpus by name: pptx / pptx2 (../shared/corpus), unseen (the held-out decks kept under the
+    cache dir, never committed), or any folder."""
+    if name == "unseen":
+        return cache_root() / "unseen-decks"
+    if "/" not in name and (SHARED_CORPUS / name).is_dir():
+        return SHARED_CORPUS / name
+    return Path(name)
+
+
+def corpus_files(names: Iterable[str], only: str = "") -> list[tuple[str, Path]]:
+    """(corpus label, deck) for every deck of the named corpora whose name contains `only`."""
+    out: list[tuple[str, Path]] = []
+    for name in names:
+        folder = corpus_dir(name)
+        label = name if "/" not in name else folder.name
+        out += [(label, p) for p in sorted(folder.iterdir()) if p.suffix.lower() in DECK_SUFFIXES and only in p.name]
+    return out
+
+
+# -- renders ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Render:
+    """One rendered file: its pages as PNGs and the text of each page (empty on failure)."""
+
+    pngs: list[Path] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    error: str = ""
+
+
+def _key(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:24]
+
+
+def _load(folder: Path) -> Render | None:
+    done = folder / "done.json"
+    if not done.is_file():
+        return None
+    info = json.loads(done.read_text())
+    return Render([folder / n for n in info["pngs"]], info["texts"], info.get("error", ""))
+
+
+def _store(folder: Path, pdf: Path | None, error: str = "") -> Render:
+    with atomic_dir(folder) as tmp:
+        pngs = pdf_to_pngs(pdf, tmp, width=WIDTH) if pdf is not None else []
+        texts = pdf_pages(pdf) if pdf is not None else []
+        names = [p.name for p in pngs]
+        (tmp / "done.json").write_text(json.dumps({"pngs": names, "texts": texts, "error": error}))
+    return Render([folder / n for n in names], texts, error)
+
+
+def lo_render_many(items: list[tuple[bytes, str]], *, batch: int = 6) -> list[Render]:
+    """LibreOffice renders of several decks (bytes, suffix), cached by hash; the uncached ones are
+    converted to PDF a few at a time in one soffice process each (one start-up per batch). A deck
+    LibreOffice cannot convert gets a Render with an error and no pages."""
+    todo: dict[str, tuple[bytes, str]] = {}
+    for data, suffix in items:
+        key = _key(data)
+        if key not in todo and _load(cache_dir("lo", key)) is None:
+            todo[key] = (data, suffix)
+    keys = list(todo)
+    for start in range(0, len(keys), batch):
+        _convert_batch({k: todo[k] for k in keys[start : start + batch]})
+    return [_load(cache_dir("lo", _key(data))) or Render(error="not rendered") for data, _ in items]
+
+
+def _convert_batch(chunk: dict[str, tuple[bytes, str]]) -> None:
+    from ace_core.soffice import convert_many
+
+    with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
+        srcs = []
+        for key, (data, suffix) in chunk.items():
+            src = Path(tmp) / f"{key}{suffix}"
+            src.write_bytes(data)
+            srcs.append(src)
+        try:
+            pdfs, _ = convert_many(srcs, Path(tmp) / "pdf", PDF_FILTER, timeout=300 + 120 * len(srcs))
+            error = "LibreOffice made no PDF"
+        except AceError as exc:
+            if len(chunk) > 1:  # one deck hangs or crashes LibreOffice: find it, keep the others
+                for key, item in chunk.items():
+                    _convert_batch({key: item})
+                return
+            pdfs, error = [None], exc.message
+        for key, pdf in zip(chunk, pdfs, strict=True):
+            _store(cache_dir("lo", key), pdf, "" if pdf is not None else error)
+
+
+def chromium_render(html: bytes, texts: list[str], session: object) -> Render:
+    """Chromium PNGs of an HTML deck of ours (cached by its bytes' hash); `texts` are its slides' text."""
+    from backends.render.chromium import render_html
+
+    folder = cache_dir("html", _key(html))
+    hit = _load(folder)
+    if hit is not None:
+        return Render(hit.pngs, texts, hit.error)
+    with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
+        page = Path(tmp) / "deck.html"
+        page.write_bytes(html)
+        with atomic_dir(folder) as work:
+            try:
+                result = render_html(page, work, width=WIDTH, session=session)  # type: ignore[arg-type]
+                names, error = [p.name for p in result.paths], ""
+            except AceError as exc:
+                names, error = [], exc.message
+            (work / "done.json").write_text(json.dumps({"pngs": names, "texts": [], "error": error}))
+    return Render([folder / n for n in names], texts, error)
+
+
+# -- the three figures ------------------------------------------------------------------------------
+
+FIGURES = ("similarity", "colour_off", "text_recall")
+
+
+@dataclass
+class SlideRow:
+    """The three figures of one slide of one conversion, and the loss entries that speak for it."""
+
+    corpus: str
+    deck: str
+    index: int  # 1-based
+    slide_id: str
+    similarity: float
+    colour_off: float
+    text_recall: float
+    losses: list[str] = field(default_factory=list)
+    ref_png: str = ""
+    out_png: str = ""
+
+
+def figures(ref: Render, ours: Render) -> list[tuple[float, float, float]]:
+    """(similarity, colour-off, text recall) of every page of the reference; a page our output
+    lacks scores as lost (0, 1, 0 unless the original page has no text)."""
+    out = []
+    for i, png in enumerate(ref.pngs):
+        text = ref.texts[i] if i < len(ref.texts) else ""
+        if i >= len(ours.pngs):
+            out.append((0.0, 1.0, recall(text, "")))
+            continue
+        sim = similarity(load_gray(png), load_gray(ours.pngs[i]))
+        off = colour_off(load_rgb(png), load_rgb(ours.pngs[i]))
+        out.append((sim, off, recall(text, ours.texts[i] if i < len(ours.texts) else "")))
+    return out
+
+
+def slide_losses(entries: Iterable[object], slide_id: str) -> list[str]:
+    """The visual loss entries of a slide (and of the whole deck), one line each."""
+    lines = []
+    for e in entries:
+        if e.feature in NOT_VISUAL or e.slide_id not in (slide_id, None):  # type: ignore[attr-defined]
+            continue
+        lines.append(e.describe())  # type: ignore[attr-defined]
+    return list(dict.fromkeys(lines))
+
+
+# -- bars -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bar:
+    figure: str
+    line: float
+    share: float  # of slides that must be on the right side of the line
+
+    def ok(self, value: float) -> bool:
+        return value <= self.line if self.figure == "colour_off" else value >= self.line
+
+    def label(self) -> str:
+        op = "<=" if self.figure == "colour_off" else ">="
+        return f"{self.figure} {op} {self.line:g} on >= {self.share:.0%}"
+
+
+BARS: dict[str, tuple[Bar, ...]] = {
+    "fresh": (Bar("similarity", 0.75, 0.95), Bar("colour_off", 0.05, 0.90), Bar("text_recall", 0.98, 0.98)),
+    "html": (Bar("similarity", 0.75, 0.85), Bar("colour_off", 0.05, 0.85), Bar("text_recall", 0.98, 0.97)),
+}
+
+
+def under(row: SlideRow, bars: tuple[Bar, ...]) -> list[str]:
+    """The figures of a slide that are on the wrong side of their line."""
+    return [b.figure for b in bars if not b.ok(getattr(row, b.figure))]
+
+
+def bars_table(rows: list[SlideRow], bars: tuple[Bar, ...]) -> str:
+    """A markdown table: per corpus, the share of slides on the right side of each line (PASS/FAIL),
+    the median of each figure, and the slides under a line without a loss entry."""
+    head = "| corpus | decks | slides | " + " | ".join(b.label() for b in bars)
+    head += " | median sim / colour / recall | under a line, no loss entry |"
+    lines = [head, "|" + "---|" * (len(bars) + 5)]
+    groups: dict[str, list[SlideRow]] = {}
+    for r in rows:
+        groups.setdefault(r.corpus, []).append(r)
+    for corpus, rs in groups.items():
+        cells = []
+        for b in bars:
+            share = sum(b.ok(getattr(r, b.figure)) for r in rs) / len(rs)
+            cells.append(f"{share:.1%} {'PASS' if share >= b.share else 'FAIL'}")
+        med = " / ".join(f"{statistics.median(getattr(r, f) for r in rs):.3f}" for f in FIGURES)
+        bare = sum(1 for r in rs if under(r, bars) and not r.losses)
+        decks = len({r.deck for r in rs})
+        lines.append(f"| {corpus} | {decks} | {len(rs)} | " + " | ".join(cells) + f" | {med} | {bare} |")
+    return "\n".join(lines)
+
+
+def worst(rows: list[SlideRow], figure: str, n: int) -> list[SlideRow]:
+    reverse = figure == "colour_off"
+    return sorted(rows, key=lambda r: getattr(r, figure), reverse=reverse)[:n]
+
+
+def medians(rows: list[SlideRow]) -> str:
+    """The median of each figure, for a deck's line in the per-deck table."""
+    if not rows:
+        return "-"
+    return "  ".join(f"{f} {statistics.median(getattr(r, f) for r in rows):.3f}" for f in FIGURES)
+
+
+def make_row(
+    corpus: str,
+    deck: str,
+    i: int,
+    slide_id: str,
+    values: tuple[float, float, float],
+    losses: list[str],
+    ref: Render,
+    ours: Render,
+) -> SlideRow:
+    """The row of slide i (0-based) from its figures and the two renders."""
+    out_png = str(ours.pngs[i]) if i < len(ours.pngs) else ""
+    return SlideRow(corpus, deck, i + 1, slide_id, *values, losses=losses, ref_png=str(ref.pngs[i]), out_png=out_png)
+
+
+def describe(row: SlideRow) -> str:
+    return (
+        f"{row.corpus}/{row.deck}#{row.index}  sim {row.similarity:.3f}  colour-off {row.colour_off:.3f}  "
+        f"recall {row.text_recall:.3f}"
+    )
+
+
+def side_by_side(row: SlideRow, target: Path) -> None:
+    """original | ours, each 640 px wide, with the slide and its figures written above."""
+    from PIL import Image, ImageDraw
+
+    left = Image.open(row.ref_png).convert("RGB")
+    w = 640
+    h = max(1, round(left.height * w / left.width))
+    left = left.resize((w, h))
+    right = Image.open(row.out_png).convert("RGB").resize((w, h)) if row.out_png else Image.new("RGB", (w, h), "grey")
+    canvas = Image.new("RGB", (2 * w + 8, h + 22), "#808080")
+    ImageDraw.Draw(canvas).rectangle((0, 0, 2 * w + 8, 21), fill="white")
+    canvas.paste(left, (0, 22))
+    canvas.paste(right, (w + 8, 22))
+    ImageDraw.Draw(canvas).text((4, 5), describe(row) + "   (original | ours)", fill="black")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    canvas.save(target)
+
+
+def report(
+    rows: list[SlideRow],
+    conversion: str,
+    *,
+    worst_n: int = 20,
+    pairs: Path | None = None,
+    show: Callable[[str], None] = print,
+) -> None:
+    """Print the bars table, the worst slides per figure, and every slide under a line with its
+    loss entries (those without one first); write original | ours PNGs of the worst to `pairs`."""
+    bars = BARS[conversion]
+    show(f"\n{conversion}: bars ({', '.join(b.label() for b in bars)})\n")
+    show(bars_table(rows, bars))
+    for fig in FIGURES:
+        show(f"\n{worst_n} worst slides by {fig}:")
+        for rank, r in enumerate(worst(rows, fig, worst_n), start=1):
+            show(f"  {describe(r)}")
+            if pairs is not None and r.ref_png:
+                side_by_side(r, pairs / fig / f"{rank:02d}-{r.corpus}-{Path(r.deck).stem[:50]}-{r.index}.png")
+    low = [r for r in rows if under(r, bars)]
+    bare = [r for r in low if not r.losses]
+    show(f"\nslides under a line: {len(low)} of {len(rows)}; without a loss entry: {len(bare)}")
+    for r in bare:
+        show(f"  NO LOSS ENTRY  {describe(r)}  [{', '.join(under(r, bars))}]")
+    for r in low:
+        if r.losses:
+            show(f"  {describe(r)}  [{', '.join(under(r, bars))}]")
+            for line in r.losses[:6]:
+                show(f"      {line[:160]}")
+
+
+def save_rows(rows: list[SlideRow], path: Path) -> None:
+    path.write_text(json.dumps([r.__dict__ for r in rows], indent=1))
+
+
+def clear_cache() -> None:
+    """Forget every cached render (the references too)."""
+    shutil.rmtree(cache_dir(), ignore_errors=True)

@@ -1,0 +1,109 @@
+"""The three fidelity figures of issue 18 (judge.similarity, judge.colour, judge.text_recall) and the
+cached LibreOffice reference of scripts/fidelity.py that the corpus measurements share."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import needs_soffice
+from PIL import Image, ImageDraw
+from pptx import Presentation
+from pptx.util import Inches, Pt
+
+from adapters.html.write import write_html
+from adapters.ooxml.read_deck import read_pptx
+from judge.colour import colour_off_files
+from judge.similarity import similarity_files
+from judge.text_recall import html_slides, recall, recall_pages
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _slide_png(path: Path, title: str, background: str = "white", bar: str | None = None) -> Path:
+    img = Image.new("RGB", (1280, 720), background)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((100, 80, 1180, 200), fill=title)  # a title's worth of coloured pixels
+    if bar:
+        draw.rectangle((100, 300, 1180, 620), fill=bar)
+    for y in range(320, 600, 40):
+        draw.rectangle((140, y, 900, y + 12), fill="#404040")
+    img.save(path)
+    return path
+
+
+def test_colour_off_sees_the_hue_grey_similarity_cannot(tmp_path: Path) -> None:
+    blue = _slide_png(tmp_path / "blue.png", "#1F3864")  # a dark-blue title
+    black = _slide_png(tmp_path / "black.png", "#000000")  # the same title drawn black
+    assert colour_off_files(blue, blue) == 0.0
+    assert similarity_files(blue, black) > 0.9  # grey levels barely differ
+    assert colour_off_files(blue, black) > 0.05  # the colour is off on the title
+
+
+def test_colour_off_of_a_lost_dark_background_is_near_one(tmp_path: Path) -> None:
+    dark = _slide_png(tmp_path / "dark.png", "#FFFFFF", background="#102040")
+    light = _slide_png(tmp_path / "light.png", "#FFFFFF", background="#FFFFFF")
+    assert colour_off_files(dark, light) > 0.5
+
+
+def test_text_recall_counts_letters_and_digits_as_a_multiset() -> None:
+    assert recall("Hello, World 42", "hello world 42") == 1.0
+    assert recall("Q3 revenue", "") == 0.0
+    assert recall("", "anything") == 1.0  # a slide without text
+    assert recall("aab", "ab") == pytest.approx(2 / 3)
+    assert recall_pages(["abc", "de"], ["abc"]) == [1.0, 0.0]  # a missing page is lost text
+
+
+def _deck(tmp_path: Path) -> Path:
+    prs = Presentation()
+    for text, notes in (("Quarterly results 2024", "say hello"), ("Next steps", "")):
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(1))
+        box.text_frame.text = text
+        box.text_frame.paragraphs[0].runs[0].font.size = Pt(32)
+        if notes:
+            slide.notes_slide.notes_text_frame.text = notes
+    path = tmp_path / "deck.pptx"
+    prs.save(path)
+    return path
+
+
+def test_html_slides_give_one_text_per_slide_without_the_speaker_notes(tmp_path: Path) -> None:
+    deck = read_pptx(_deck(tmp_path))
+    page = tmp_path / "deck.html"
+    write_html(deck, page)
+    texts = html_slides(page)
+    assert len(texts) == 2
+    assert "Quarterly results 2024" in texts[0] and "hello" not in texts[0]
+    assert "Next steps" in texts[1]
+
+
+@needs_soffice
+def test_the_reference_render_is_cached_by_hash_and_scores_itself_perfectly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ACE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import fidelity
+
+    data = _deck(tmp_path).read_bytes()
+    (ref,) = fidelity.lo_render_many([(data, ".pptx")])
+    assert not ref.error and len(ref.pngs) == 2 and all(p.is_file() for p in ref.pngs)
+    assert "Quarterly results 2024" in ref.texts[0]
+    assert str(ref.pngs[0]).startswith(str(tmp_path / "cache" / "fidelity" / "lo"))
+
+    def no_soffice(*_a: object, **_k: object) -> None:
+        raise AssertionError("a cached render must not start LibreOffice")
+
+    monkeypatch.setattr("ace_core.soffice.convert_many", no_soffice)
+    (again,) = fidelity.lo_render_many([(data, ".pptx")])
+    assert again.pngs == ref.pngs and again.texts == ref.texts
+    assert fidelity.figures(ref, ref) == [(1.0, 0.0, 1.0), (1.0, 0.0, 1.0)]
+    lost = fidelity.figures(ref, fidelity.Render(pngs=ref.pngs[:1], texts=ref.texts[:1]))
+    assert lost[1] == (0.0, 1.0, 0.0)  # a slide the output lacks counts as lost on all three
+    bars = fidelity.BARS["fresh"]
+    row = fidelity.make_row("c", "deck.pptx", 1, "s2", lost[1], [], ref, ref)
+    assert fidelity.under(row, bars) == ["similarity", "colour_off", "text_recall"]
+    assert "| c | 1 | 1 | 0.0% FAIL" in fidelity.bars_table([row], bars)
+    sys.modules.pop("fidelity", None)
