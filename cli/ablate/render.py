@@ -3,8 +3,9 @@
 output's edited slides, with judge.metrics on the output slides the checks need.
 
 scenegraph and html render and measure in Chromium; ooxml renders through LibreOffice in one
-soffice start-up per run (the output package cut down to the slides shown, plus its copy with flat
-backgrounds for the whitespace metric when it differs), and measures the IR's boxes."""
+soffice start-up per run (the origin's uncached slides, the output's shown slides and, when it
+differs, the output with flat backgrounds for the whitespace metric: each package with the other
+slides hidden), and measures the IR's boxes."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RunRenders", "cut_package", "origin_metrics", "render_run", "render_width"]
+__all__ = ["RunRenders", "origin_metrics", "render_run", "render_width", "show_only"]
 
 MAX_WIDTH = 1280
 
@@ -69,23 +70,32 @@ def _png_array(path: Path, width: int, height: int) -> Any:
 
 
 # -- OOXML: LibreOffice -------------------------------------------------------------------------------
-def cut_package(data: bytes, keep: list[int]) -> bytes:
-    """The .pptx with only the slides at 0-based positions `keep` in its slide list (the other slide
-    parts stay in the package, unlisted: LibreOffice renders the listed ones, in order)."""
+def show_only(data: bytes, keep: list[int]) -> bytes:
+    """The .pptx with every slide hidden but those at 0-based positions `keep` (which are shown even
+    if they were hidden): LibreOffice then lays out and exports only those, and slide-number fields
+    still count every slide."""
     from adapters.ooxml.ns import RT, qn
     from adapters.ooxml.package_out import OutPackage
 
-    pkg = OutPackage.load(data, where="output package")
+    pkg = OutPackage.load(data, where="package to render")
     pres_name = next((r.target for r in pkg.rels("").of_type(RT.OFFICE_DOCUMENT)), "ppt/presentation.xml")
-    pres = pkg.xml(pres_name)
-    lst = pres.find(qn("p:sldIdLst"))
+    lst = pkg.xml(pres_name).find(qn("p:sldIdLst"))
     if lst is None:
         return data
+    rels = pkg.rels(pres_name)
     wanted = set(keep)
-    for i, el in enumerate(list(lst)):
-        if i not in wanted:
-            lst.remove(el)
-    pkg.put_xml(pres_name, pres)
+    for i, el in enumerate(lst):
+        rel = rels.get(el.get(qn("r:id")))
+        if rel is None or not pkg.exists(rel.target):
+            continue
+        root = pkg.xml(rel.target)
+        shown = root.get("show") != "0"
+        if (i in wanted) != shown:
+            if i in wanted:
+                root.attrib.pop("show", None)
+            else:
+                root.set("show", "0")
+            pkg.put_xml(rel.target, root)
     return pkg.to_bytes()
 
 
@@ -113,13 +123,13 @@ def _render_ooxml(
     result: RunRenders,
 ) -> None:
     from ace_core.soffice import convert_many
-    from backends.render.libreoffice import PDF_FILTER
     from judge.metrics.compute import compute_slide_metrics
     from judge.metrics.ir_units import slide_units
     from judge.metrics.libreoffice import flatten_backgrounds
 
     width = render_width(output)
     cache = _cache_dir("ooxml", deck_hash, width)
+    origin_order = [s.id for s in origin.slides]
     need_origin = [i for i in origin_ids if not (cache / _slide_file(i)).is_file()]
     order = [s.id for s in output.slides]
     wanted = sorted({order.index(i) for i in [*show_ids, *measure_ids] if i in order})
@@ -129,24 +139,23 @@ def _render_ooxml(
         jobs: list[tuple[str, Path]] = []
         if need_origin:
             src = tmpdir / "origin.pptx"
-            src.write_bytes(origin_bytes)
+            src.write_bytes(show_only(origin_bytes, sorted(origin_order.index(i) for i in need_origin)))
             jobs.append(("origin", src))
-        flat: bytes | None = None
         if wanted:
             src = tmpdir / "output.pptx"
-            src.write_bytes(cut_package(output_bytes, wanted))
+            src.write_bytes(show_only(output_bytes, wanted))
             jobs.append(("output", src))
             if measure_ids:
                 flat = flatten_backgrounds(output, output_bytes)
                 if flat is not None:
                     src = tmpdir / "flat.pptx"
-                    src.write_bytes(cut_package(flat, wanted))
+                    src.write_bytes(show_only(flat, wanted))
                     jobs.append(("flat", src))
         pages: dict[str, list[Path]] = {}
         if jobs:
             from ace_core.errors import RenderError
 
-            pdfs, proc = convert_many([p for _, p in jobs], tmpdir / "pdf", PDF_FILTER, where="ace ablate")
+            pdfs, proc = convert_many([p for _, p in jobs], tmpdir / "pdf", "pdf", where="ace ablate")
             for (kind, _src), pdf in zip(jobs, pdfs, strict=True):
                 if pdf is None:
                     detail = (proc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
@@ -155,8 +164,8 @@ def _render_ooxml(
                         where="ace ablate",
                     )
                 if kind == "origin":
-                    names = [_slide_file(s.id) for s in origin.slides]
-                    pngs = _pdf_pages(pdf, tmpdir / kind, render_width(origin), names)
+                    ids = sorted(need_origin, key=origin_order.index)
+                    pngs = _pdf_pages(pdf, tmpdir / kind, render_width(origin), [_slide_file(i) for i in ids])
                     cache.mkdir(parents=True, exist_ok=True)
                     for p in pngs:
                         p.replace(cache / p.name)

@@ -433,6 +433,7 @@ def execute(spec: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     row = _base_row(task, cond, s, spec["key"], spec["task_hash"])
     folder = Path(s.out) / "runs" / task.id / cond.folder
     started = time.monotonic()
+    cpu0 = _cpu()
     with atomic_dir(folder) as run_dir:
         prefix = f"runs/{task.id}/{cond.folder}"
         row["_rel"] = lambda p: f"{prefix}/{Path(p).relative_to(run_dir).as_posix()}"
@@ -444,8 +445,18 @@ def execute(spec: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
             row["error"], row["error_kind"] = f"internal error: {type(exc).__name__}: {exc}", "internal"
             (run_dir / "traceback.txt").write_text(traceback.format_exc(), encoding="utf-8")
         _finish(row, started)
+        row["cpu_seconds"] = round(_cpu() - cpu0, 3)
         (run_dir / "row.json").write_text(json.dumps(row, indent=1, default=str), encoding="utf-8")
     return row
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (soffice; not the long-lived
+    browser): a cost figure that a loaded machine does not inflate the way it inflates wall time."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _finish(row: dict[str, Any], started: float) -> None:
