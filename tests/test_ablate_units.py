@@ -307,3 +307,21 @@ def test_the_shipped_task_set() -> None:
     for t in tasks:  # every deck is a real file with its provenance line
         manifest = t.deck_path.parent / "MANIFEST.tsv"
         assert t.deck_path.name in manifest.read_text(encoding="utf-8"), t.deck_path
+
+
+def test_image_check_compares_pictures_not_bytes(tika) -> None:
+    from backends.native import make_backend
+
+    be = make_backend("scenegraph", tika)
+    assert be.execute("set_image_fill", {"nodeId": "s260.7", "source": "lib-beach"})["ok"]
+    out = be.export()
+    v = _verdicts(
+        out,
+        {"kind": "image", "node": "s260.7", "source": "lib-beach"},
+        {"kind": "image", "node": "s260.7", "source": "lib-forest-path"},
+        {"kind": "image", "node": "s260.7", "source": "lib-nope"},
+    )
+    assert [ok for ok, _ in v] == [True, False, False]
+    assert "shows another picture" in v[1][1] and "no image 'lib-nope'" in v[2][1]
+    ((ok, _),) = _verdicts(tika, {"kind": "image", "node": "s260.7", "source": "lib-beach"})
+    assert not ok  # the unedited slide shows its own photo

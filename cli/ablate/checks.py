@@ -138,6 +138,15 @@ class BoxCheck(_Selector):
     tolerance: float = Field(2.0, ge=0)
 
 
+class ImageCheck(_Selector):
+    """The selected nodes show this picture (compared as 16 x 16 thumbnails, so a re-encoded or
+    resized copy still matches): an image-library id (fixtures/images) or a file path."""
+
+    kind: Literal["image"]
+    source: str
+    tolerance: float = Field(0.06, ge=0, le=1, description="mean channel difference of the thumbnails, 0-1")
+
+
 class BackgroundCheck(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["background"]
@@ -163,6 +172,7 @@ Check = Annotated[
     | ChartCheck
     | TableCheck
     | BoxCheck
+    | ImageCheck
     | BackgroundCheck
     | LayoutCheck,
     Field(discriminator="kind"),
@@ -481,6 +491,54 @@ def _box_check(c: BoxCheck, deck: Any) -> CheckResult:
     return CheckResult(kind=c.kind, ok=not bad, detail=("wrong: " + ", ".join(bad) + " — " if bad else "") + detail)
 
 
+def _thumb(data: bytes) -> Any:
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as im:
+        return np.asarray(im.convert("RGB").resize((16, 16), Image.Resampling.BOX), dtype=float) / 255.0
+
+
+def _source_bytes(source: str) -> bytes | None:
+    from pathlib import Path
+
+    from backends.scenegraph.images import ImageLibrary
+
+    lib = ImageLibrary()
+    entry = lib.get(source)
+    path = Path(lib.directory) / entry["file"] if entry and lib.directory else Path(source)
+    return path.read_bytes() if path.is_file() else None
+
+
+def _image_check(c: ImageCheck, deck: Any) -> CheckResult:
+    nodes, missing = _select(c, deck)
+    if missing:
+        return CheckResult(kind=c.kind, ok=False, detail=missing)
+    want = _source_bytes(c.source)
+    if want is None:
+        return CheckResult(kind=c.kind, ok=False, detail=f"no image {c.source!r} in the image library or on disk")
+    target = _thumb(want)
+    bad, seen = [], []
+    for n in nodes:
+        paints = [n.image] if n.type == "IMAGE" else [f for f in n.fills if getattr(f, "type", "") == "IMAGE"]
+        asset = next((p.asset for p in paints if p.asset), None)
+        if asset is None:
+            bad.append(f"{n.id} shows no picture")
+            continue
+        try:
+            diff = float(abs(_thumb(deck.asset_bytes(asset)) - target).mean())
+        except (OSError, ValueError, KeyError):
+            bad.append(f"{n.id}: its picture cannot be decoded")
+            continue
+        seen.append(f"{n.id} differs from {c.source} by {diff:.3f}")
+        if diff > c.tolerance:
+            bad.append(f"{n.id} shows another picture")
+    detail = "; ".join(seen) + f" (want <= {c.tolerance:g})"
+    return CheckResult(kind=c.kind, ok=not bad, detail=("wrong: " + ", ".join(bad) + " — " if bad else "") + detail)
+
+
 def _background_check(c: BackgroundCheck, deck: Any) -> CheckResult:
     from ace_core.color import parse_color
 
@@ -581,6 +639,7 @@ def evaluate_checks(
         "table": _table_check,
         "box": _box_check,
         "background": _background_check,
+        "image": _image_check,
     }
     results = []
     for c in checks:

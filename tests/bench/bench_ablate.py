@@ -101,9 +101,11 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--backends", default="scenegraph,ooxml,html")
     ap.add_argument("--limit", type=int, default=None, help="only the first N tasks")
+    ap.add_argument("--keep", type=Path, default=None, help="write the ablation folder here (report included)")
     args = ap.parse_args(argv)
     with _fresh_cache(), tempfile.TemporaryDirectory() as tmp:
-        t = table(measure([b for b in args.backends.split(",") if b], args.limit, Path(tmp) / "out"))
+        out = args.keep or Path(tmp) / "out"
+        t = table(measure([b for b in args.backends.split(",") if b], args.limit, out))
     print_table(t)
     return 0
 
