@@ -36,9 +36,19 @@ class AgentBinding:
         return registry().openai_tools(names)
 
     def serialize(self, mode: str, targets: list[int] | None = None) -> str:
-        deck = self.backend.export() if targets else None
-        ids = [deck.slides[t].id for t in targets or [] if deck is not None and 0 <= t < len(deck.slides)]
+        ids: list[str] = []
+        if targets:
+            slides = self._slide_ids()
+            ids = [slides[t] for t in targets if 0 <= t < len(slides)]
         return self.backend.serialize(_MODE.get(mode, mode), ids or None)
+
+    def _slide_ids(self) -> list[str]:
+        """The document's slide ids in order, without copying the deck when the backend can say."""
+        live = getattr(self.backend, "deck", None)  # the scene graph's live deck (read only)
+        if live is None and hasattr(self.backend, "view"):
+            live = self.backend.view()  # a native backend's cached read-back
+        deck = live if live is not None else self.backend.export()
+        return [s.id for s in deck.slides]
 
     def commit(self, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
         """All calls of a round as one atomic batch (a lone batch_execute call is that batch)."""

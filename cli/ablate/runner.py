@@ -88,7 +88,8 @@ _DECKS: dict[str, tuple[tuple[float, int], Any, str]] = {}
 
 
 def _load_deck(path: Path) -> tuple[Any, str]:
-    """The task's deck (a copy) and the sha256 of its file; read once per process."""
+    """The task's deck and the sha256 of its file; read once per process. The deck is shared:
+    treat it as read-only (a backend's load works on its own copy)."""
     from adapters import read
 
     if not path.is_file():
@@ -105,7 +106,7 @@ def _load_deck(path: Path) -> tuple[Any, str]:
         if len(_DECKS) > 32:
             _DECKS.pop(next(iter(_DECKS)))
         _DECKS[str(path)] = cached
-    return cached[1].clone(), cached[2]
+    return cached[1], cached[2]
 
 
 def _client(model: str, api_base: str | None) -> Meter:
@@ -299,7 +300,7 @@ def _run(task: Task, cond: Condition, settings: Settings, run_dir: Path, row: di
         work = Path(tmp)
         backend = make_backend(cond.backend, work_dir=work)
         binding = AgentBinding(backend, tools=allowed_tools(cond, backend), withheld=WITHHELD)
-        binding.load(deck.clone())
+        binding.load(deck)
         origin = binding.export()
         origin_bytes = backend.doc.package_bytes() if cond.backend == "ooxml" else b""
         t["load"] = time.monotonic() - t0
