@@ -14,13 +14,34 @@ from ace_core.ir.nodes import NodeBase
 __all__ = ["full_view", "macro_view", "micro_view", "node_view", "slide_view", "systemic_view", "view_text"]
 
 _DROP = {"source", "meta"}
+_COLOR_KEYS = {"r", "g", "b", "a", "ref"}
 
 
-def _strip(value: Any) -> Any:
+def _hex(c: dict[str, Any]) -> Any:
+    """An IR colour as the tools write it: "#RRGGBB" ("#RRGGBBAA" when translucent); a theme
+    colour as {"hex", "theme"} (the scheme slot it came from)."""
+    to8 = lambda v: max(0, min(255, round(float(v) * 255)))  # noqa: E731
+    text = "#" + "".join(f"{to8(c.get(k, 0.0)):02X}" for k in "rgb")
+    if c.get("a", 1.0) < 0.995:
+        text += f"{to8(c['a']):02X}"
+    ref = c.get("ref")
+    if isinstance(ref, dict) and ref.get("scheme"):
+        return {"hex": text, "theme": ref["scheme"]}
+    return text
+
+
+def _strip(value: Any, key: str = "") -> Any:
+    """The dumped IR made compact for a prompt: provenance dropped, colours as hex, px rounded
+    to 0.01 (whole numbers without a fraction)."""
     if isinstance(value, dict):
-        return {k: _strip(v) for k, v in value.items() if k not in _DROP}
+        if key == "color" and value.keys() <= _COLOR_KEYS:
+            return _hex(value)
+        return {k: _strip(v, k) for k, v in value.items() if k not in _DROP}
     if isinstance(value, list):
-        return [_strip(v) for v in value]
+        return [_strip(v, key) for v in value]
+    if isinstance(value, float):
+        r = round(value, 2)
+        return int(r) if r.is_integer() else r
     return value
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from ace_core import __version__
+from cli.ablate import command as ablate
 from cli.commands import agent, convert, edit, info, judge, render, tools
 from cli.mcp import command as mcp
 from cli.output import out
@@ -37,5 +38,5 @@ def _main(
     out.debug = out.debug or debug
 
 
-for module in (info, convert, render, tools, edit, judge, agent, mcp):
+for module in (info, convert, render, tools, edit, judge, agent, ablate, mcp):
     module.register(app)

@@ -1,4 +1,5 @@
-"""Paired statistics for comparing two systems on the same tasks: bootstrap CI, Wilcoxon, sign test."""
+"""Statistics for comparing systems on the same tasks: a bootstrap CI of a mean, and the paired
+bootstrap CI, Wilcoxon signed-rank and sign test of two systems' per-task scores."""
 
 from __future__ import annotations
 
@@ -8,13 +9,33 @@ import numpy as np
 from pydantic import BaseModel, Field
 from scipy import stats as sps
 
-__all__ = ["BootstrapCI", "PairedTest", "compare_paired", "paired_bootstrap_ci", "sign_test", "wilcoxon_signed_rank"]
+__all__ = [
+    "BootstrapCI",
+    "MeanCI",
+    "PairedTest",
+    "bootstrap_mean_ci",
+    "compare_paired",
+    "paired_bootstrap_ci",
+    "sign_test",
+    "wilcoxon_signed_rank",
+]
 
 
 class BootstrapCI(BaseModel):
     """Mean of the paired differences (a - b) with a percentile bootstrap interval."""
 
     mean_diff: float
+    low: float
+    high: float
+    confidence: float = Field(0.95, description="two-sided coverage, 0-1")
+    n: int
+    resamples: int
+
+
+class MeanCI(BaseModel):
+    """Mean of one sample with a percentile bootstrap interval."""
+
+    mean: float
     low: float
     high: float
     confidence: float = Field(0.95, description="two-sided coverage, 0-1")
@@ -45,6 +66,30 @@ def _pairs(a: Sequence[float], b: Sequence[float]) -> tuple[np.ndarray, np.ndarr
     return x, y
 
 
+def _percentile_ci(d: np.ndarray, confidence: float, resamples: int, seed: int | None) -> tuple[float, float]:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, d.size, size=(resamples, d.size))
+    means = d[idx].mean(axis=1)
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def bootstrap_mean_ci(
+    values: Sequence[float], *, confidence: float = 0.95, resamples: int = 10_000, seed: int | None = 0
+) -> MeanCI:
+    """Percentile bootstrap CI of mean(values), resampling the values (tasks) with replacement."""
+    x = np.asarray(values, dtype=float)
+    if x.ndim != 1 or x.size == 0:
+        raise ValueError("no values")
+    if not np.isfinite(x).all():
+        raise ValueError("values contain NaN or infinity")
+    low, high = _percentile_ci(x, confidence, resamples, seed)
+    return MeanCI(mean=float(x.mean()), low=low, high=high, confidence=confidence, n=int(x.size), resamples=resamples)
+
+
 def paired_bootstrap_ci(
     a: Sequence[float],
     b: Sequence[float],
@@ -58,15 +103,11 @@ def paired_bootstrap_ci(
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
     x, y = _pairs(a, b)
     d = x - y
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, d.size, size=(resamples, d.size))
-    means = d[idx].mean(axis=1)
-    tail = (1 - confidence) / 2
-    low, high = np.quantile(means, [tail, 1 - tail])
+    low, high = _percentile_ci(d, confidence, resamples, seed)
     return BootstrapCI(
         mean_diff=float(d.mean()),
-        low=float(low),
-        high=float(high),
+        low=low,
+        high=high,
         confidence=confidence,
         n=int(d.size),
         resamples=resamples,

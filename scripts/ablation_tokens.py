@@ -3,9 +3,11 @@
 scene-graph, OOXML and HTML backends (scene-graph JSON vs OpenXML vs HTML).
 
     scripts/ablation_tokens.py [DECK ...] [--model MODEL] [--json]   default: fixtures/decks/*.pptx
+    scripts/ablation_tokens.py --tasks fixtures/tasks/tasks.jsonl    the ablation task set instead
 
 For every deck and every instruction of the CARE bar (ace_core.router.measure.INSTRUCTIONS, five
-per router mode), the heuristic router decides the mode and target slides once; each backend then
+per router mode) -- or, with --tasks, every task of an `ace ablate` task file on its own deck --
+the heuristic router decides the mode and target slides once; each backend then
 serializes exactly what that mode carries (prepare_context with the backend as serializer), and
 the tokens are counted (litellm's counter for --model, tiktoken cl100k otherwise). Prints the
 calls per deck and, per routed mode, the mean tokens per backend and how much smaller the scene
@@ -33,6 +35,31 @@ from backends.native import BACKEND_NAMES, make_backend  # noqa: E402
 MODES = ("MICRO_SPATIAL", "MACRO_PROGRAMMATIC", "SYSTEMIC_TOKEN", "FULL")
 
 
+def _row(deck, name: str, text: str, bindings: dict, model: str | None) -> dict:
+    decision = route(text, PresentationSummary.of(deck))
+    row = {"deck": name, "slides": len(deck.slides), "instruction": text}
+    for backend, binding in bindings.items():
+        ctx = prepare_context(deck, decision, binding, model=model)
+        row["mode"] = ctx.mode
+        row[backend] = ctx.tokens
+        row[f"{backend}_full"] = ctx.full_tokens
+    return row
+
+
+def measure_tasks(path: Path, model: str | None) -> list[dict]:
+    """One row per task of an ablation task file: its instruction routed on its deck."""
+    from cli.ablate.tasks import load_tasks
+
+    rows, loaded = [], {}
+    for task in load_tasks(path):
+        if task.deck_path not in loaded:
+            deck = read(task.deck_path)
+            loaded[task.deck_path] = (deck, {n: AgentBinding(make_backend(n, deck)) for n in BACKEND_NAMES})
+        deck, bindings = loaded[task.deck_path]
+        rows.append({"task": task.id, **_row(deck, task.deck_path.name, task.instruction, bindings, model)})
+    return rows
+
+
 def measure(paths: list[Path], model: str | None) -> list[dict]:
     rows = []
     for path in paths:
@@ -40,19 +67,11 @@ def measure(paths: list[Path], model: str | None) -> list[dict]:
         t0 = time.perf_counter()
         bindings = {name: AgentBinding(make_backend(name, deck)) for name in BACKEND_NAMES}
         load = time.perf_counter() - t0
-        summary = PresentationSummary.of(deck)
         n = len(deck.slides)
         for templates in INSTRUCTIONS.values():
             for template in templates:
                 text = template.format(k=max(1, (2 * n) // 3), j=1)
-                decision = route(text, summary)
-                row = {"deck": path.name, "slides": n, "instruction": text}
-                for name, binding in bindings.items():
-                    ctx = prepare_context(deck, decision, binding, model=model)
-                    row["mode"] = ctx.mode
-                    row[name] = ctx.tokens
-                    row[f"{name}_full"] = ctx.full_tokens
-                rows.append(row)
+                rows.append(_row(deck, path.name, text, bindings, model))
         print(f"# {path.name}: {n} slides, 3 backends loaded in {load:.1f} s", file=sys.stderr)
     return rows
 
@@ -100,9 +119,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("decks", nargs="*", type=Path)
     ap.add_argument("--model", default=None, help="count tokens with this model's tokenizer (litellm)")
     ap.add_argument("--json", action="store_true", help="print the rows and the summary as JSON")
+    ap.add_argument("--tasks", type=Path, default=None, help="an `ace ablate` task file: route its tasks")
     args = ap.parse_args(argv)
-    paths = args.decks or sorted((ROOT / "fixtures" / "decks").glob("*.pptx"))
-    rows = measure(paths, args.model)
+    if args.tasks is not None:
+        rows = measure_tasks(args.tasks, args.model)
+    else:
+        paths = args.decks or sorted((ROOT / "fixtures" / "decks").glob("*.pptx"))
+        rows = measure(paths, args.model)
     table = summarize(rows)
     if args.json:
         print(json.dumps({"rows": rows, "summary": table}, indent=1))

@@ -119,6 +119,12 @@ def test_cjk_comes_from_noto_one_em_per_character_and_makes_the_line_taller():
     assert [len(line.text) for line in lines] == [2, 2, 2]
 
 
+def test_a_word_mixing_latin_and_cjk_wraps_between_the_ideographs():
+    """'API請求處理' (an HTML deck's card): the Latin run stays whole, each ideograph may break."""
+    lines = M.layout(body("API請求處理時間", size=20), 75).lines
+    assert lines[0].text.startswith("API") and "".join(line.text for line in lines) == "API請求處理時間"
+
+
 def test_runs_paragraphs_breaks_and_truncation():
     b = TextBody(
         paragraphs=[

@@ -144,3 +144,14 @@ def test_routed_context_is_85_percent_smaller_on_multi_slide_decks() -> None:
     assert all(r["mode"] == r["expected"] for r in rows)
     for mode, stats in summarize(rows).items():
         assert stats["mean"] >= 0.85, (mode, stats)
+
+
+def test_a_deck_wide_cue_keeps_macro_when_the_llm_says_micro() -> None:
+    """Under-scope drops needed context: a change throughout the deck wins over the named slide."""
+    text = "Replace every 'Acme' with 'Globex' throughout the presentation, and on slide 9 make the title bold"
+    h = heuristic_route(text, SUMMARY)
+    assert h.mode == "MACRO_PROGRAMMATIC" and h.target_slides == [8] and "wins over the named slide" in h.reason
+    decision = route(text, SUMMARY, _client({"mode": "MICRO_SPATIAL", "target_slides": [9], "reason": "names slide 9"}))
+    assert decision.mode == "MACRO_PROGRAMMATIC" and decision.target_slides == [8] and "widened" in decision.reason
+    micro = route("On slide 9 make the title bold", SUMMARY, _client({"mode": "MICRO_SPATIAL", "target_slides": [9]}))
+    assert micro.mode == "MICRO_SPATIAL"  # no deck-wide cue: the LLM's micro stands

@@ -114,13 +114,15 @@ def run_agent(
     judge: EditJudge,
     *,
     router_client: LLMClient | None = None,
+    router: bool = True,
     tau: int = 4,
     max_iterations: int = 3,
     budget: Budget | None = None,
     trajectory: Trajectory | None = None,
     on_iteration: Callable[[IterationRecord], None] | None = None,
 ) -> AgentResult:
-    """Edit `deck` to follow `instruction`. The input deck is not modified."""
+    """Edit `deck` to follow `instruction`. The input deck is not modified. `router=False` skips
+    CARE and gives the agent the FULL context (the router ablation)."""
     budget = budget or Budget()
     log = trajectory or Trajectory()
     started = time.monotonic()
@@ -129,7 +131,10 @@ def run_agent(
 
     route_usage: list[Usage] = []
     summary = PresentationSummary.of(origin)
-    decision = route(instruction, summary, router_client, usage=route_usage)
+    if router:
+        decision = route(instruction, summary, router_client, usage=route_usage)
+    else:
+        decision = RoutingDecision(mode="FULL", confidence=1.0, reason="router off: the full deck (ablation)")
     for u in route_usage:
         total = total + u
         log.log("llm_call", purpose="route", model=router_client.model if router_client else None, **u.model_dump())

@@ -456,7 +456,7 @@ def _word_parts(tok: str) -> list[str]:
     if CJK_RE.search(tok):
         parts: list[str] = []
         for part in _cjk_parts(tok):
-            parts.extend(_HYPHEN.split(part) if not is_cjk(part) else [part])
+            parts.extend([part] if len(part) == 1 and is_cjk(part) else _HYPHEN.split(part))
         return [p for p in parts if p]
     if "-" in tok:
         return [p for p in _HYPHEN.split(tok) if p]

@@ -25,6 +25,9 @@ class ToolCall(BaseModel):
 class Usage(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = Field(
+        0, description="prompt tokens served from the provider's prompt cache (part of prompt_tokens)"
+    )
     cost: float = Field(0.0, description="USD, from litellm's cost tables (0 when unknown)")
 
     @property
@@ -35,6 +38,7 @@ class Usage(BaseModel):
         return Usage(
             prompt_tokens=self.prompt_tokens + other.prompt_tokens,
             completion_tokens=self.completion_tokens + other.completion_tokens,
+            cached_tokens=self.cached_tokens + other.cached_tokens,
             cost=self.cost + other.cost,
         )
 

@@ -27,12 +27,21 @@ def import_litellm():
 
 class LiteLLMClient:
     def __init__(
-        self, model: str, *, retries: int = 4, backoff: float = 1.0, timeout: float = 300.0, check_key: bool = True
+        self,
+        model: str,
+        *,
+        retries: int = 4,
+        backoff: float = 1.0,
+        timeout: float = 300.0,
+        check_key: bool = True,
+        api_base: str | None = None,
     ) -> None:
         self.model = model
         self.retries = retries
         self.backoff = backoff
         self.timeout = timeout
+        self.api_base = api_base
+        """the provider's endpoint (an OpenAI-compatible server, a proxy); None = litellm's default"""
         if check_key:
             self._check_key()
 
@@ -62,6 +71,8 @@ class LiteLLMClient:
     ) -> LLMResponse:
         litellm = import_litellm()
         kwargs: dict[str, Any] = {"model": self.model, "messages": messages, "timeout": self.timeout}
+        if self.api_base:
+            kwargs["api_base"] = self.api_base
         if tools:
             kwargs["tools"] = tools
             kwargs["tool_choice"] = "auto"
@@ -134,8 +145,22 @@ class LiteLLMClient:
             usage=Usage(
                 prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
                 completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+                cached_tokens=_cached_tokens(usage),
                 cost=cost,
             ),
             model=getattr(raw, "model", self.model) or self.model,
             elapsed=elapsed,
         )
+
+
+def _cached_tokens(usage: Any) -> int:
+    """Prompt tokens read from the provider's cache: OpenAI's prompt_tokens_details.cached_tokens,
+    Anthropic's cache_read_input_tokens (0 when the provider reports neither)."""
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", None) if details is not None else None
+    if not cached:
+        cached = getattr(usage, "cache_read_input_tokens", None)
+    try:
+        return int(cached or 0)
+    except (TypeError, ValueError):
+        return 0

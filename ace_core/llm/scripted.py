@@ -8,6 +8,13 @@ A tool call's `arguments` may be a string, to script malformed JSON.
     {"route": [{"mode": "MICRO_SPATIAL", "target_slides": [2], "reason": "names slide 2"}],
      "agent": [{"tool_calls": [{"name": "batch_execute", "arguments": {"operations": []}}]}],
      "judge_if": [{"instruction_following_score": 3, "instruction_following_reason": "..."}]}
+
+Answers that depend on the prompt go under `match`: a text -> a script of the same shape. A call
+whose messages contain that text (the first such key in script order) takes its items from there,
+for the purposes that script has, each with its own queue; other calls use the top-level queues.
+So a run of many tasks, in any order or concurrently, gets each task's scripted answer:
+
+    {"match": {"Make the title red": {"agent": [...], "judge_if": [{"instruction_following_score": 5}]}}}
 """
 
 from __future__ import annotations
@@ -28,15 +35,14 @@ class ScriptedModel:
     model = "scripted"
 
     def __init__(self, script: dict[str, Any], *, name: str = "scripted") -> None:
-        unknown = set(script) - set(_PURPOSES)
-        if unknown:
-            raise BadInputError(
-                f"unknown script keys {sorted(unknown)}", where=name, hint=f"use {', '.join(_PURPOSES)}"
-            )
-        self.script = {k: list(v) if isinstance(v, list) else [v] for k, v in script.items()}
+        matches = script.get("match") or {}
+        if not isinstance(matches, dict) or not all(isinstance(v, dict) for v in matches.values()):
+            raise BadInputError("'match' must be an object of text -> script", where=name)
+        self.script = _queues({k: v for k, v in script.items() if k != "match"}, name)
+        self.matches = {text: _queues(sub, f"{name}: match {text[:40]!r}") for text, sub in matches.items()}
         self.model = f"scripted:{name}"
         self.calls: list[dict[str, Any]] = []
-        self._next: dict[str, int] = {}
+        self._next: dict[tuple[str | None, str], int] = {}
 
     @classmethod
     def from_file(cls, path: str | Path) -> ScriptedModel:
@@ -62,20 +68,33 @@ class ScriptedModel:
         json_mode: bool = False,
     ) -> LLMResponse:
         self.calls.append({"purpose": purpose, "messages": messages, "tools": tools})
+        texts = [_text(m.get("content")) for m in messages]
+        key: str | None = None
         queue = self.script.get(purpose) or []
+        for text, sub in self.matches.items():
+            if purpose in sub and any(text in t for t in texts):
+                key, queue = text, sub[purpose]
+                break
         if not queue:
             item: Any = ""
         else:
-            i = self._next.get(purpose, 0)
+            i = self._next.get((key, purpose), 0)
             item = queue[min(i, len(queue) - 1)]
-            self._next[purpose] = i + 1
-        prompt_chars = sum(len(_text(m.get("content"))) for m in messages)
+            self._next[(key, purpose)] = i + 1
+        prompt_chars = sum(len(t) for t in texts)
         response = _to_response(item)
         response.model = self.model
         response.usage = Usage(
             prompt_tokens=max(1, prompt_chars // 4), completion_tokens=max(1, len(response.content) // 4)
         )
         return response
+
+
+def _queues(script: dict[str, Any], name: str) -> dict[str, list[Any]]:
+    unknown = set(script) - set(_PURPOSES)
+    if unknown:
+        raise BadInputError(f"unknown script keys {sorted(unknown)}", where=name, hint=f"use {', '.join(_PURPOSES)}")
+    return {k: list(v) if isinstance(v, list) else [v] for k, v in script.items()}
 
 
 def _text(content: Any) -> str:

@@ -32,6 +32,10 @@ MACRO_PROGRAMMATIC
 - Operations: translate all text, find-and-replace, change font everywhere, proofread,
   bold all titles, delete/merge/consolidate slides, reorder slides, fix slide order.
 - Any slide reordering / fixing order / aligning an agenda with slides is ALWAYS MACRO_PROGRAMMATIC.
+- A change throughout the deck wins over named slides: "replace every X throughout the presentation, and on
+  slide 9 ..." is MACRO_PROGRAMMATIC (target_slides [9]), not MICRO_SPATIAL.
+- Deck-wide audits (accessibility, alt text of every image, consistency of titles or fonts across slides) are
+  MACRO_PROGRAMMATIC.
 - Example: "Translate the entire presentation"; "The slides are in the wrong order - fix it".
 
 SYSTEMIC_TOKEN
@@ -109,6 +113,11 @@ def route(
         reason = data.get("reason") if isinstance(data.get("reason"), str) else h.reason
         source = "llm" if len(adopted) == 2 else "llm+heuristic"
         decision = decision.model_copy(update={"reason": reason, "source": source, "confidence": 0.9})
+    if decision.mode == "MICRO_SPATIAL" and h.mode == "MACRO_PROGRAMMATIC" and h.cues.get("deck_wide"):
+        # under-scope is the one routing error that drops needed context: a deck-wide cue keeps MACRO
+        decision = decision.model_copy(
+            update={"mode": "MACRO_PROGRAMMATIC", "reason": f"{decision.reason} (widened: {h.reason})"}
+        )
     if decision.mode == "SYSTEMIC_TOKEN":
         decision = decision.model_copy(update={"target_slides": []})
     return maybe_reclassify_single_slide(decision, summary.slide_count)

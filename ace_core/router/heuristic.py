@@ -27,6 +27,17 @@ BANKS: dict[str, list[re.Pattern[str]]] = {
         r"\bacross\s+(the\s+|all\s+)?(deck|slides|presentation)\b",
         r"\bdeck[- ]wide\b",
     ),
+    # explicit deck-wide scope (not "the presentation" alone, not "all ... on slides 2 and 3"):
+    # with a batch cue it wins over named slides
+    "deck_wide": _bank(
+        rf"\b(entire|whole|all|every|each)\b(\s+\w+){{0,3}}\s+{_NOUN}\b(?!\s*#?\d)",
+        r"\b(all|every|each)\s+(the\s+)?slides?\b(?!\s*#?\d)",
+        r"\bthroughout\b",
+        r"\beverywhere\b",
+        r"\bglobal(ly)?\b",
+        r"\bacross\s+(the\s+|all\s+)?(deck|slides|presentation)\b(?!\s*#?\d)",
+        r"\bdeck[- ]wide\b",
+    ),
     "systemic": _bank(
         r"\bcolou?r\s*(scheme|palette|theme|system)\b",
         r"\btheme\b",
@@ -57,6 +68,10 @@ BANKS: dict[str, list[re.Pattern[str]]] = {
         r"\b(delete|remove)\s+(all|every)\b",
         r"\bshorten\b.*\b(all|every)\b",
         r"\bsummari[sz]e\b",
+        r"\baccessib(le|ility)\b",
+        r"\baudit",
+        r"\bwcag\b",
+        r"\balt(ernative)?[- ]text\b",
     ),
     "structural": _bank(
         r"\bwrong\s+order\b",
@@ -285,6 +300,13 @@ def heuristic_route(instruction: str, summary: PresentationSummary) -> RoutingDe
         return decide("MACRO_PROGRAMMATIC", 0.85, f"structural cue {cues['structural'][0]!r}: whole-deck edit")
     if cues["macro"] and (len(targets) > 3 or not targets):
         return decide("MACRO_PROGRAMMATIC", 0.8, f"batch cue {cues['macro'][0]!r} over many slides")
+    if cues["macro"] and cues["deck_wide"]:
+        return decide(
+            "MACRO_PROGRAMMATIC",
+            0.8,
+            f"deck-wide cue {cues['deck_wide'][0]!r} with batch cue {cues['macro'][0]!r} wins over the named "
+            f"slide(s) {[t + 1 for t in targets]}",
+        )
     if 1 <= len(targets) <= 6:
         return decide("MICRO_SPATIAL", 0.85, f"names {len(targets)} slide(s): {[t + 1 for t in targets]}")
     if len(targets) > 6:

@@ -1,0 +1,1 @@
+"""`ace ablate`: representation ablations (task sets, conditions, runs, paired statistics, report)."""
