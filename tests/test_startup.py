@@ -3,6 +3,7 @@ fresh process (the speed itself is measured by tests/bench/bench_cli.py)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -65,17 +66,34 @@ def test_version_and_help_import_no_ir(args: list[str]) -> None:
         assert proc.stdout.startswith("ace ") and offenders(names, ("typer", "click", "rich")) == []
 
 
+def command_modules() -> list[str]:
+    """Every module of the cli package with a top-level `register(app)`: the command modules
+    (cli/commands/*, cli/ablate/command, cli/mcp/command and whatever is added later), found
+    from their source so that none is imported here."""
+    found = []
+    for path in sorted((ROOT / "cli").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in tree.body):
+            found.append(".".join(path.relative_to(ROOT).with_suffix("").parts))
+    return found
+
+
+def test_the_command_modules_are_found() -> None:
+    modules = command_modules()
+    assert {"cli.commands.convert", "cli.commands.edit", "cli.ablate.command", "cli.mcp.command"} <= set(modules)
+
+
 def test_every_command_registers_and_helps_without_heavy_imports() -> None:
-    """Generic over the command modules: import every cli/commands module, build the click group
-    and render the help of every (sub)command in one process; none of it may import the IR, an
-    adapter or a heavy library (a command imports those inside its function)."""
+    """Generic over the command modules: import every one, build the click group and render the
+    help of every (sub)command in one process; none of it may import the IR, an adapter or a
+    heavy library (a command imports those inside its function), and `ace` registers them all."""
     code = """
-import importlib, json, pkgutil, sys
+import importlib, json, sys
 import typer
-import cli.commands
 from cli.app import app
-for info in pkgutil.iter_modules(cli.commands.__path__):
-    importlib.import_module("cli.commands." + info.name)
+registered = sorted(m for m in sys.modules if m.startswith("cli."))
+for name in MODULES:
+    importlib.import_module(name)
 root = typer.main.get_command(app)
 paths = []
 def walk(cmd, path, parent=None):
@@ -85,12 +103,14 @@ def walk(cmd, path, parent=None):
         for name, sub in sorted(getattr(cmd, "commands", {}).items()):
             walk(sub, path + [name], ctx)
 walk(root, ["ace"])
-print(json.dumps({"paths": paths, "modules": sorted(sys.modules)}))
-"""
+print(json.dumps({"paths": paths, "modules": sorted(sys.modules), "registered": registered}))
+""".replace("MODULES", repr(command_modules()))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     data = json.loads(proc.stdout)
-    assert {"ace convert", "ace inspect", "ace render", "ace metrics", "ace tools list"} <= set(data["paths"])
+    expected = {"ace convert", "ace inspect", "ace render", "ace metrics", "ace tools list", "ace edit"}
+    assert expected | {"ace ablate", "ace ablate run", "ace ablate report", "ace mcp"} <= set(data["paths"])
+    assert sorted(set(command_modules()) - set(data["registered"])) == []  # none left out of cli/app.py
     assert offenders(set(data["modules"]), HEAVY + IR) == []
 
 
@@ -137,6 +157,8 @@ def test_the_fast_path_only_takes_bare_positionals() -> None:
         ["convert", "a.pptx", "-"],
         ["convert", "a.pptx", "b.html", "--json"],
         ["inspect", "a.pptx", "-v"],
+        ["convert", "a.pptx", "b.pptx", "--timeout", "30"],
+        ["convert", "a.pptx", "--timeout=30", "b.pptx"],
         ["inspect", "--help"],
         ["render", "a.pptx"],
         ["-v", "inspect", "a.pptx"],
