@@ -427,7 +427,9 @@ class _Solver:
         layout = auto_layout(node)
         kids = self._flow(node) if layout is not None else []  # type: ignore[arg-type]
         if not kids:
-            return self.measure(node, 1)
+            # a child its parent fills has the height the parent's arrangement just gave it (its
+            # measure is the stored height from before the arrangement)
+            return size(node, 1) if self._fills(node, 1) else self.measure(node, 1)
         if not self._fills(node, 1):  # a FILL height was set by the parent already
             self.set_size(node, 1, self.measure(node, 1))
         self._arrange(node, layout, 1)  # type: ignore[arg-type]
