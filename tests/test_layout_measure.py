@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import needs_chromium
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ace_core.ir import Bullet, LineHeight, Paragraph, Run, Sides, TextBody, TextStyle
 from ace_core.layout import DEFAULT_INSETS, FontMetricsMeasurer, MonospaceMeasurer, TextMeasurer, default_measurer
@@ -117,6 +119,24 @@ def test_cjk_comes_from_noto_one_em_per_character_and_makes_the_line_taller():
     assert M.measure(body("Latin 中", size=16), None)[1] == 24  # Noto's metrics (19 + 5), not 18
     lines = M.layout(body("中文中文中文", size=20), 50).lines
     assert [len(line.text) for line in lines] == [2, 2, 2]
+
+
+def test_cjk_next_to_other_characters_in_one_word_measures():
+    """A word mixing CJK with other characters (e.g. "ACE中文-v2", "2024年") is split around each
+    CJK character; the runs between them are never tested as one character (that raised TypeError
+    from ord() on the first such word in a deck)."""
+    mixed = body("ACE中文-v2 2024年3月 (注)x", size=20)
+    w, _ = M.measure(mixed, None)
+    assert w > M.measure(body("中文年月注", size=20), None)[0]
+    lines = M.layout(body("abc中def", size=20), 1.0).lines
+    assert "".join(line.text for line in lines) == "abc中def"  # breaks only around the CJK character
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab-  \v\t中文한ｱ、？\U00020001😀\u0301\u200b")), max_size=24))
+def test_any_mix_of_scripts_measures(text):
+    w, h = M.measure(body(text, size=16), 60.0)
+    assert w >= 0 and h > 0
 
 
 def test_runs_paragraphs_breaks_and_truncation():
