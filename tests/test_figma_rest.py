@@ -335,3 +335,66 @@ def test_cli_writes_images_where_asked_and_the_ir_copy_on_request(capsys, tmp_pa
     assert code == 0 and (tmp_path / "back.pptx").is_file()
     code, _, _ = run(capsys, "convert", str(src), str(tmp_path / "e.figma.json"), "--embed-ir")
     assert code == 0 and '"ace"' in (tmp_path / "e.figma.json").read_text()
+
+
+# -- vector geometry ------------------------------------------------------------------------
+
+
+def test_stroked_paths_get_stroke_geometry_and_read_back_as_lines(tmp_path: Path) -> None:
+    """An OOXML preset mixing a fill-only path and open stroke-only paths (bracketPair): fillGeometry
+    holds the fill, strokeGeometry the area the stroke paints along the open paths (so a consumer
+    that only fills the REST geometry draws the brackets), and the reader keeps which path is a
+    line; a file whose fillGeometry another tool changed is read from the standard fields."""
+    from ace_core.ir import ShapeNode
+    from ace_core.ir.style import SolidPaint, Stroke
+    from adapters.figma.outline import stroke_outline
+
+    red = SolidPaint.model_validate({"color": {"r": 1.0}})
+    shape = ShapeNode(id="b", preset="bracketPair", x=10, y=10, width=120, height=100, strokes=[Stroke(paint=red)])
+    doc = _written(Deck(slides=[Slide(id="s", children=[shape])]), tmp_path)
+    assert errors(doc) == []
+    node = next(n for n in _walk(doc["document"]) if n["id"] == "b")
+    kinds = [(p["windingRule"] != "NONE") for p in node["vectorPaths"]]
+    assert True in kinds and False in kinds  # a filled path and open lines
+    opened = [p["data"] for p in node["vectorPaths"] if p["windingRule"] == "NONE"]
+    assert [g["path"] for g in node["strokeGeometry"]] == [stroke_outline(d, 1.0) for d in opened]
+    assert all(g["path"].count("Z") >= 1 for g in node["strokeGeometry"])  # closed areas to fill
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0]
+    assert [(p.filled, p.stroked) for p in back.paths] == [(p.filled, p.stroked) for p in shape_paths(shape)]
+    node["fillGeometry"][0]["path"] = "M0 0L5 0L5 5Z"  # edited elsewhere: vectorPaths no longer agrees
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    edited = read_figma(tmp_path / "edited.json").slides[0].children[0]
+    assert [p.d for p in edited.paths] == ["M0 0L5 0L5 5Z"]
+
+
+def shape_paths(shape: Any) -> list[Any]:
+    from adapters.figma.vectors import preset_paths
+
+    return preset_paths(shape.preset, shape.width, shape.height, shape.adjustments) or []
+
+
+def test_stroke_outline_covers_the_line() -> None:
+    """The outline is the band of half the weight on each side of the line, caps and joins included."""
+    from adapters.figma.outline import stroke_outline
+
+    assert stroke_outline("M0 0L100 0", 10) == "M0 5L100 5L100 -5L0 -5Z"
+    assert stroke_outline("M0 0L100 0", 10, "SQUARE") == "M0 5L100 5L105 5L105 -5L100 -5L0 -5L-5 -5L-5 5Z"
+    corner = stroke_outline("M0 0L100 0L100 100", 10)  # miter join at the corner
+    assert "L95 5" in corner and "L105 -5" in corner
+    ring = stroke_outline("M0 0L100 0L100 100L0 100Z", 4)
+    assert ring.count("M") == 2  # a closed path: outer and inner rings
+    assert stroke_outline("M0 0L100 0", 0) == ""
+
+
+def test_a_placeholder_with_no_box_anywhere_is_hidden(tmp_path: Path) -> None:
+    """PowerPoint and LibreOffice do not draw a placeholder that has no box of its own nor in its
+    layout or master; Figma gets it hidden, with its text."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.nodes import Placeholder
+
+    title = TextNode(id="t", placeholder=Placeholder(type="title"), text=TextBody.from_text("Title"))
+    shown = TextNode(id="u", placeholder=Placeholder(type="body"), width=200, height=40, text=TextBody.from_text("x"))
+    doc = _written(Deck(slides=[Slide(id="s", children=[title, shown])]), tmp_path)
+    nodes = {n["id"]: n for n in _walk(doc["document"])}
+    assert nodes["t"]["visible"] is False and "Title" in json.dumps(nodes["t"])
+    assert nodes["u"]["visible"] is True

@@ -94,7 +94,7 @@ class NodeWriter:
             "id": node.id,
             "name": node.name,
             "type": kind,
-            "visible": node.visible,
+            "visible": node.visible and not _boxless_placeholder(node),
             "locked": node.locked,
             "opacity": node.opacity,
             "blendMode": node.blend_mode,
@@ -189,7 +189,7 @@ class NodeWriter:
             out.update(paths_to_figma(self._math(node)))
             out["fills"] = paints_to_figma([node.color or SolidPaint()])
         elif kind == "VECTOR":
-            out.update(paths_to_figma(self._paths(node)))
+            out.update(paths_to_figma(self._paths(node), out))
             fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
             if fmeta.get("type") in ("STAR", "REGULAR_POLYGON"):
                 out["type"] = fmeta["type"]
@@ -278,7 +278,7 @@ class NodeWriter:
             geometry = (node.meta.get("figma") or {}).get("geometry")
             if isinstance(geometry, list):
                 paths = [VectorPath.model_validate(g) for g in geometry]
-                out.update(paths_to_figma(paths))
+                out.update(paths_to_figma(paths, out))
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         out["children"] = [self.node(c, absolute, None) for c in node.children]
         return out
@@ -467,6 +467,12 @@ def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
     if len(set(weights.values())) == 1:
         return [stroke], None
     return [stroke], Sides(**weights)
+
+
+def _boxless_placeholder(node: NodeBase) -> bool:
+    """A placeholder with no box anywhere (none of its own, none in its layout or master): PowerPoint
+    and LibreOffice do not draw it, so Figma gets it hidden (its text is kept)."""
+    return node.placeholder is not None and node.width < 1 and node.height < 1 and abs(node.x) < 1 and abs(node.y) < 1
 
 
 def _click_action(link: str) -> dict[str, Any]:
