@@ -398,3 +398,25 @@ def test_a_placeholder_with_no_box_anywhere_is_hidden(tmp_path: Path) -> None:
     nodes = {n["id"]: n for n in _walk(doc["document"])}
     assert nodes["t"]["visible"] is False and "Title" in json.dumps(nodes["t"])
     assert nodes["u"]["visible"] is True
+
+
+def test_table_rows_are_as_tall_as_their_characters(tmp_path: Path) -> None:
+    """A cell whose paragraph default is 24 px and whose runs are 13.33 px (a table style under
+    run sizes) gets a row for 13.33 px lines, as Figma and PowerPoint size lines by their characters."""
+    from ace_core.ir.semantic import TableCell, TableRow
+    from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
+
+    para = Paragraph(runs=[Run(text="Office Theme", style=TextStyle(font_size=13.33))], style=TextStyle(font_size=24))
+    cell = TableCell(text=TextBody(paragraphs=[para], style=TextStyle(font_family="Liberation Sans")))
+    table = TableNode(id="t", width=200, height=0, columns=[200.0], rows=[TableRow(height=0, cells=[cell])])
+    doc = _written(Deck(slides=[Slide(id="s", children=[table])]), tmp_path)
+    rect = next(n for n in _walk(doc["document"]) if n["id"] == "t:r0c0")
+    assert 20 < rect["size"]["y"] < 28  # 13.33 px lines (~15 px) + 9.6 px margins, not a 24 px strut
+
+
+def test_chart_labels_keep_the_drawing_font(tmp_path: Path) -> None:
+    """The chart drawing's font-family sits on its root <svg>: every label inherits it."""
+    deck = read(ROOT / "fixtures" / "pptx" / "docx4j-pptx-chart.pptx")
+    doc = _written(deck, tmp_path)
+    texts = [n for n in _walk(doc["document"]) if n["type"] == "TEXT" and ":" in n["id"]]
+    assert texts and all(n["style"]["fontFamily"] != "Inter" for n in texts)
