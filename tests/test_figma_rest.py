@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ace_core.ir import Deck, ImageNode, ImagePaint, Slide, TableNode
+from ace_core.ir import Deck, ImageNode, ImagePaint, Sides, Slide, TableNode
 from ace_core.ir.nodes import EmbeddedObject
 from adapters import read, write
 from adapters.figma.read import read_figma
@@ -420,3 +420,21 @@ def test_chart_labels_keep_the_drawing_font(tmp_path: Path) -> None:
     doc = _written(deck, tmp_path)
     texts = [n for n in _walk(doc["document"]) if n["type"] == "TEXT" and ":" in n["id"]]
     assert texts and all(n["style"]["fontFamily"] != "Inter" for n in texts)
+
+
+def test_superscript_and_subscript_are_opentype_flags(tmp_path: Path) -> None:
+    """Figma's superscript / subscript are the OpenType SUPS / SUBS features of the characters."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    runs = [
+        Run(text="2"),
+        Run(text="nd", style=TextStyle(baseline=0.3)),
+        Run(text="x", style=TextStyle(baseline=-0.25)),
+    ]
+    node = TextNode(id="t", width=100, height=30, text=TextBody(paragraphs=[Paragraph(runs=runs)], insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    table = next(n for n in _walk(doc["document"]) if n["id"] == "t")["styleOverrideTable"]
+    assert sorted(json.dumps(v.get("opentypeFlags")) for v in table.values()) == ['{"SUBS": 1}', '{"SUPS": 1}']
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0]
+    assert [r.style.baseline for r in back.text.paragraphs[0].runs] == [None, 0.3, -0.25]
