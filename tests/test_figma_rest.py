@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ace_core.ir import Deck, ImageNode, ImagePaint, Slide, TableNode
+from ace_core.ir import Deck, ImageNode, ImagePaint, Sides, Slide, TableNode
 from ace_core.ir.nodes import EmbeddedObject
 from adapters import read, write
 from adapters.figma.read import read_figma
@@ -335,3 +335,106 @@ def test_cli_writes_images_where_asked_and_the_ir_copy_on_request(capsys, tmp_pa
     assert code == 0 and (tmp_path / "back.pptx").is_file()
     code, _, _ = run(capsys, "convert", str(src), str(tmp_path / "e.figma.json"), "--embed-ir")
     assert code == 0 and '"ace"' in (tmp_path / "e.figma.json").read_text()
+
+
+# -- vector geometry ------------------------------------------------------------------------
+
+
+def test_stroked_paths_get_stroke_geometry_and_read_back_as_lines(tmp_path: Path) -> None:
+    """An OOXML preset mixing a fill-only path and open stroke-only paths (bracketPair): fillGeometry
+    holds the fill, strokeGeometry the area the stroke paints along the open paths (so a consumer
+    that only fills the REST geometry draws the brackets), and the reader keeps which path is a
+    line; a file whose fillGeometry another tool changed is read from the standard fields."""
+    from ace_core.ir import ShapeNode
+    from ace_core.ir.style import SolidPaint, Stroke
+    from adapters.figma.outline import stroke_outline
+
+    red = SolidPaint.model_validate({"color": {"r": 1.0}})
+    shape = ShapeNode(id="b", preset="bracketPair", x=10, y=10, width=120, height=100, strokes=[Stroke(paint=red)])
+    doc = _written(Deck(slides=[Slide(id="s", children=[shape])]), tmp_path)
+    assert errors(doc) == []
+    node = next(n for n in _walk(doc["document"]) if n["id"] == "b")
+    kinds = [(p["windingRule"] != "NONE") for p in node["vectorPaths"]]
+    assert True in kinds and False in kinds  # a filled path and open lines
+    opened = [p["data"] for p in node["vectorPaths"] if p["windingRule"] == "NONE"]
+    assert [g["path"] for g in node["strokeGeometry"]] == [stroke_outline(d, 1.0) for d in opened]
+    assert all(g["path"].count("Z") >= 1 for g in node["strokeGeometry"])  # closed areas to fill
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0]
+    assert [(p.filled, p.stroked) for p in back.paths] == [(p.filled, p.stroked) for p in shape_paths(shape)]
+    node["fillGeometry"][0]["path"] = "M0 0L5 0L5 5Z"  # edited elsewhere: vectorPaths no longer agrees
+    (tmp_path / "edited.json").write_text(json.dumps(doc))
+    edited = read_figma(tmp_path / "edited.json").slides[0].children[0]
+    assert [p.d for p in edited.paths] == ["M0 0L5 0L5 5Z"]
+
+
+def shape_paths(shape: Any) -> list[Any]:
+    from adapters.figma.vectors import preset_paths
+
+    return preset_paths(shape.preset, shape.width, shape.height, shape.adjustments) or []
+
+
+def test_stroke_outline_covers_the_line() -> None:
+    """The outline is the band of half the weight on each side of the line, caps and joins included."""
+    from adapters.figma.outline import stroke_outline
+
+    assert stroke_outline("M0 0L100 0", 10) == "M0 5L100 5L100 -5L0 -5Z"
+    assert stroke_outline("M0 0L100 0", 10, "SQUARE") == "M0 5L100 5L105 5L105 -5L100 -5L0 -5L-5 -5L-5 5Z"
+    corner = stroke_outline("M0 0L100 0L100 100", 10)  # miter join at the corner
+    assert "L95 5" in corner and "L105 -5" in corner
+    ring = stroke_outline("M0 0L100 0L100 100L0 100Z", 4)
+    assert ring.count("M") == 2  # a closed path: outer and inner rings
+    assert stroke_outline("M0 0L100 0", 0) == ""
+
+
+def test_a_placeholder_with_no_box_anywhere_is_hidden(tmp_path: Path) -> None:
+    """PowerPoint and LibreOffice do not draw a placeholder that has no box of its own nor in its
+    layout or master; Figma gets it hidden, with its text."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.nodes import Placeholder
+
+    title = TextNode(id="t", placeholder=Placeholder(type="title"), text=TextBody.from_text("Title"))
+    shown = TextNode(id="u", placeholder=Placeholder(type="body"), width=200, height=40, text=TextBody.from_text("x"))
+    doc = _written(Deck(slides=[Slide(id="s", children=[title, shown])]), tmp_path)
+    nodes = {n["id"]: n for n in _walk(doc["document"])}
+    assert nodes["t"]["visible"] is False and "Title" in json.dumps(nodes["t"])
+    assert nodes["u"]["visible"] is True
+
+
+def test_table_rows_are_as_tall_as_their_characters(tmp_path: Path) -> None:
+    """A cell whose paragraph default is 24 px and whose runs are 13.33 px (a table style under
+    run sizes) gets a row for 13.33 px lines, as Figma and PowerPoint size lines by their characters."""
+    from ace_core.ir.semantic import TableCell, TableRow
+    from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
+
+    para = Paragraph(runs=[Run(text="Office Theme", style=TextStyle(font_size=13.33))], style=TextStyle(font_size=24))
+    cell = TableCell(text=TextBody(paragraphs=[para], style=TextStyle(font_family="Liberation Sans")))
+    table = TableNode(id="t", width=200, height=0, columns=[200.0], rows=[TableRow(height=0, cells=[cell])])
+    doc = _written(Deck(slides=[Slide(id="s", children=[table])]), tmp_path)
+    rect = next(n for n in _walk(doc["document"]) if n["id"] == "t:r0c0")
+    assert 20 < rect["size"]["y"] < 28  # 13.33 px lines (~15 px) + 9.6 px margins, not a 24 px strut
+
+
+def test_chart_labels_keep_the_drawing_font(tmp_path: Path) -> None:
+    """The chart drawing's font-family sits on its root <svg>: every label inherits it."""
+    deck = read(ROOT / "fixtures" / "pptx" / "docx4j-pptx-chart.pptx")
+    doc = _written(deck, tmp_path)
+    texts = [n for n in _walk(doc["document"]) if n["type"] == "TEXT" and ":" in n["id"]]
+    assert texts and all(n["style"]["fontFamily"] != "Inter" for n in texts)
+
+
+def test_superscript_and_subscript_are_opentype_flags(tmp_path: Path) -> None:
+    """Figma's superscript / subscript are the OpenType SUPS / SUBS features of the characters."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    runs = [
+        Run(text="2"),
+        Run(text="nd", style=TextStyle(baseline=0.3)),
+        Run(text="x", style=TextStyle(baseline=-0.25)),
+    ]
+    node = TextNode(id="t", width=100, height=30, text=TextBody(paragraphs=[Paragraph(runs=runs)], insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    table = next(n for n in _walk(doc["document"]) if n["id"] == "t")["styleOverrideTable"]
+    assert sorted(json.dumps(v.get("opentypeFlags")) for v in table.values()) == ['{"SUBS": 1}', '{"SUPS": 1}']
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0]
+    assert [r.style.baseline for r in back.text.paragraphs[0].runs] == [None, 0.3, -0.25]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import needs_chromium
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ace_core.ir import Bullet, LineHeight, Paragraph, Run, Sides, TextBody, TextStyle
 from ace_core.layout import DEFAULT_INSETS, FontMetricsMeasurer, MonospaceMeasurer, TextMeasurer, default_measurer
@@ -123,6 +125,24 @@ def test_a_word_mixing_latin_and_cjk_wraps_between_the_ideographs():
     """'API請求處理' (an HTML deck's card): the Latin run stays whole, each ideograph may break."""
     lines = M.layout(body("API請求處理時間", size=20), 75).lines
     assert lines[0].text.startswith("API") and "".join(line.text for line in lines) == "API請求處理時間"
+
+
+def test_cjk_next_to_other_characters_in_one_word_measures():
+    """A word mixing CJK with other characters (e.g. "ACE中文-v2", "2024年") is split around each
+    CJK character; the runs between them are never tested as one character (that raised TypeError
+    from ord() on the first such word in a deck)."""
+    mixed = body("ACE中文-v2 2024年3月 (注)x", size=20)
+    w, _ = M.measure(mixed, None)
+    assert w > M.measure(body("中文年月注", size=20), None)[0]
+    lines = M.layout(body("abc中def", size=20), 1.0).lines
+    assert "".join(line.text for line in lines) == "abc中def"  # breaks only around the CJK character
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab-  \v\t中文한ｱ、？\U00020001😀\u0301\u200b")), max_size=24))
+def test_any_mix_of_scripts_measures(text):
+    w, h = M.measure(body(text, size=16), 60.0)
+    assert w >= 0 and h > 0
 
 
 def test_runs_paragraphs_breaks_and_truncation():

@@ -57,7 +57,10 @@ CJK_RE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U0002
 
 
 def is_cjk(ch: str) -> bool:
-    """True for CJK ideographs, kana, hangul, CJK punctuation and full-width forms."""
+    """True for one CJK ideograph, kana, hangul, CJK punctuation or full-width form character; an
+    empty or longer string is not one character (False)."""
+    if len(ch) != 1:
+        return False
     cp = ord(ch)
     return (
         0x2E80 <= cp <= 0x9FFF

@@ -455,28 +455,29 @@ def _word_parts(tok: str) -> list[str]:
     follows a letter ("auto-layout" -> "auto-", "layout")."""
     if CJK_RE.search(tok):
         parts: list[str] = []
-        for part in _cjk_parts(tok):
-            parts.extend([part] if len(part) == 1 and is_cjk(part) else _HYPHEN.split(part))
+        for part, cjk in _cjk_parts(tok):
+            parts.extend([part] if cjk else _HYPHEN.split(part))
         return [p for p in parts if p]
     if "-" in tok:
         return [p for p in _HYPHEN.split(tok) if p]
     return [tok]
 
 
-def _cjk_parts(tok: str) -> list[str]:
-    """Split a token into single CJK characters and runs of other characters."""
-    parts: list[str] = []
+def _cjk_parts(tok: str) -> list[tuple[str, bool]]:
+    """Split a token into single CJK characters and runs of other characters, each with whether
+    it is a CJK character (a run of others may be any length: never test it as one character)."""
+    parts: list[tuple[str, bool]] = []
     buf = ""
     for ch in tok:
         if is_cjk(ch):
             if buf:
-                parts.append(buf)
+                parts.append((buf, False))
                 buf = ""
-            parts.append(ch)
+            parts.append((ch, True))
         else:
             buf += ch
     if buf:
-        parts.append(buf)
+        parts.append((buf, False))
     return parts
 
 

@@ -26,6 +26,8 @@ _ORIGINAL_WINS = {"interactions"}  # the writer only knows the click link; the s
 # the source's also holds what the IR does not model (variable bindings on paints, a font's own
 # line height in px, its PostScript name...): the source's value is written
 _ORIGINAL_WINS |= {"fills", "strokes", "effects", "style", "styleOverrideTable", "background", "backgroundColor"}
+# Figma's own outline of an unchanged node's stroke always wins (the writer's approximates it)
+_SOURCE_ALWAYS = {"strokeGeometry"}
 # stroke settings the IR keeps only with a stroke: without one, the source's values are kept
 _STROKE_PROPS = {"strokeWeight", "strokeAlign", "strokeCap", "strokeJoin", "strokeDashes", "strokeMiterAngle"}
 
@@ -123,7 +125,7 @@ def _merge(written: dict[str, Any], original: dict[str, Any]) -> int:
             # (fontPostScriptName, opentypeFlags, the font's own line height in px...)
             written[key] = {**written[key], **value}
             count += 1
-        elif key not in written or (key in _ORIGINAL_WINS and _covers(value, written[key])):
+        elif key not in written or key in _SOURCE_ALWAYS or (key in _ORIGINAL_WINS and _covers(value, written[key])):
             written[key] = value
             count += 1
         elif key == "style" and isinstance(value, dict) and isinstance(written[key], dict):

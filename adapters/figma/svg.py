@@ -142,7 +142,7 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
             elif tag == "text":
                 out.append(_text(child, st, fills, ident(), (vx, vy, sx, sy), scale))
 
-    walk(root, {})
+    walk(root, _style(root, {}))  # the root's presentation attributes (font-family...) are inherited too
     return out
 
 

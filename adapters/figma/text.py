@@ -32,6 +32,7 @@ _RESIZE = ("NONE", "HEIGHT", "WIDTH_AND_HEIGHT", "TRUNCATE")
 _BLACK = SolidPaint()
 _WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold"}
 _WEIGHT_NAMES.update({700: "Bold", 800: "ExtraBold", 900: "Black"})
+_SUPERSCRIPT, _SUBSCRIPT = 0.3, -0.25  # PowerPoint's shifts for its superscript / subscript buttons
 
 
 # -- read ---------------------------------------------------------------------------------------
@@ -66,6 +67,9 @@ def _style_from_figma(s: dict[str, Any], ctx: ReadContext, node_id: str, fills: 
     link = _hyperlink_from_figma(s.get("hyperlink"))
     if link:
         data["hyperlink"] = link
+    flags = s.get("opentypeFlags") if isinstance(s.get("opentypeFlags"), dict) else {}
+    if flags.get("SUPS") or flags.get("SUBS"):  # Figma's superscript / subscript: PowerPoint's shifts
+        data["baseline"] = _SUPERSCRIPT if flags.get("SUPS") else _SUBSCRIPT
     if fills is not None:
         paints = paints_from_figma(fills, ctx, node_id)
         visible = [p for p in paints if p.visible]
@@ -239,6 +243,8 @@ def _style_to_figma(s: TextStyle, *, with_fills: bool, scale: float = 1.0) -> di
         out["letterSpacing"] = s.letter_spacing * scale
     if s.hyperlink is not None:
         out["hyperlink"] = _hyperlink_to_figma(s.hyperlink)
+    if s.baseline:  # Figma's superscript / subscript are these OpenType features
+        out["opentypeFlags"] = {"SUPS": 1} if s.baseline > 0 else {"SUBS": 1}
     if with_fills and s.fill is not None:
         out["fills"] = [paint_to_figma(s.fill)]
     return out

@@ -57,8 +57,36 @@ def _rule(value: Any) -> str:
     return "evenodd" if str(value).upper() == "EVENODD" else "nonzero"
 
 
+def _outline_props(n: dict[str, Any]) -> tuple[float, str, str, str] | None:
+    """(weight, cap, join, align) of the node's stroke as strokeGeometry outlines it; None: no stroke."""
+    strokes = n.get("strokes")
+    if not isinstance(strokes, list) or not any(isinstance(p, dict) and p.get("visible", True) for p in strokes):
+        return None
+    weight = n.get("strokeWeight", 1.0)
+    if not isinstance(weight, int | float) or isinstance(weight, bool) or weight <= 0:
+        return None
+    cap = n.get("strokeCap") if n.get("strokeCap") in ("ROUND", "SQUARE") else "NONE"
+    join = n.get("strokeJoin") if n.get("strokeJoin") in ("BEVEL", "ROUND") else "MITER"
+    align = n.get("strokeAlign") if n.get("strokeAlign") in ("INSIDE", "OUTSIDE") else "CENTER"
+    return float(weight), cap, join, align
+
+
+def _outline(d: str, props: tuple[float, str, str, str]) -> str:
+    from adapters.figma.outline import stroke_outline
+
+    return stroke_outline(d, *props)
+
+
 def paths_from_figma(n: dict[str, Any]) -> tuple[list[VectorPath], str]:
-    """(paths, source): source is 'vectorPaths' | 'fillGeometry' | 'strokeGeometry' | '' (none)."""
+    """(paths, source): source is 'vectorPaths' | 'fillGeometry' | 'strokeGeometry' | '' (none).
+
+    `vectorPaths` (the Plugin API's editable paths, which ACE writes beside the REST geometry) is
+    used only while it agrees with the standard fields: its filled paths are `fillGeometry`, in
+    order, and, when `strokeGeometry` holds these paths' outlines, a path is stroked when its
+    outline is there. A file whose
+    geometry another tool changed is read from the standard fields alone."""
+    fill = [p for p in n.get("fillGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
+    stroke = [p for p in n.get("strokeGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
     vp = n.get("vectorPaths")
     if isinstance(vp, list) and vp:
         out = [
@@ -66,24 +94,38 @@ def paths_from_figma(n: dict[str, Any]) -> tuple[list[VectorPath], str]:
             for p in vp
             if isinstance(p, dict) and isinstance(p.get("data"), str)
         ]
-        if out:
+        filled = [(p.d, p.fill_rule) for p in out if p.filled]
+        if out and filled == [(p["path"], _rule(p.get("windingRule"))) for p in fill]:
+            props = _outline_props(n)
+            if stroke and props is not None:
+                drawn = {p["path"] for p in stroke}
+                lines = [_outline(p.d, props) for p in out]
+                if drawn <= set(lines):  # the outlines of these paths (not Figma's own, say)
+                    out = [p.model_copy(update={"stroked": line in drawn}) for p, line in zip(out, lines, strict=True)]
             return out, "vectorPaths"
-    fill = [p for p in n.get("fillGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
     if fill:
         return [VectorPath(d=p["path"], fill_rule=_rule(p.get("windingRule"))) for p in fill], "fillGeometry"
-    stroke = [p for p in n.get("strokeGeometry") or [] if isinstance(p, dict) and isinstance(p.get("path"), str)]
     if stroke:
         return [VectorPath(d=p["path"], fill_rule=_rule(p.get("windingRule"))) for p in stroke], "strokeGeometry"
     return [], ""
 
 
-def paths_to_figma(paths: list[VectorPath]) -> dict[str, Any]:
-    """fillGeometry (filled paths, as REST with geometry=paths) and vectorPaths (every path, Plugin
-    API style, windingRule NONE for an open stroked path)."""
-    return {
+def paths_to_figma(paths: list[VectorPath], node: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The geometry of `node` (its Figma dict, strokes set) as REST has it with geometry=paths:
+    fillGeometry (the filled paths) and strokeGeometry (the area the node's stroke paints along each
+    stroked path, so a consumer that fills the REST geometry draws open lines too); plus
+    vectorPaths (the Plugin API's spelling: every path, windingRule NONE for one not filled), which
+    lets a reader keep a path a line. The spec allows properties beyond its own."""
+    out: dict[str, Any] = {
         "fillGeometry": [{"path": p.d, "windingRule": p.fill_rule.upper()} for p in paths if p.filled],
         "vectorPaths": [{"windingRule": p.fill_rule.upper() if p.filled else "NONE", "data": p.d} for p in paths],
     }
+    props = _outline_props(node) if node is not None else None
+    if props is not None:
+        lines = [_outline(p.d, props) for p in paths if p.stroked]
+        if any(lines):
+            out["strokeGeometry"] = [{"path": d, "windingRule": "NONZERO"} for d in lines if d]
+    return out
 
 
 def preset_paths(preset: str, w: float, h: float, adjustments: dict[str, float]) -> list[VectorPath] | None:

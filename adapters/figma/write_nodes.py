@@ -94,7 +94,7 @@ class NodeWriter:
             "id": node.id,
             "name": node.name,
             "type": kind,
-            "visible": node.visible,
+            "visible": node.visible and not _boxless_placeholder(node),
             "locked": node.locked,
             "opacity": node.opacity,
             "blendMode": node.blend_mode,
@@ -189,7 +189,7 @@ class NodeWriter:
             out.update(paths_to_figma(self._math(node)))
             out["fills"] = paints_to_figma([node.color or SolidPaint()])
         elif kind == "VECTOR":
-            out.update(paths_to_figma(self._paths(node)))
+            out.update(paths_to_figma(self._paths(node), out))
             fmeta = node.meta.get("figma") if isinstance(node.meta.get("figma"), dict) else {}
             if fmeta.get("type") in ("STAR", "REGULAR_POLYGON"):
                 out["type"] = fmeta["type"]
@@ -278,7 +278,7 @@ class NodeWriter:
             geometry = (node.meta.get("figma") or {}).get("geometry")
             if isinstance(geometry, list):
                 paths = [VectorPath.model_validate(g) for g in geometry]
-                out.update(paths_to_figma(paths))
+                out.update(paths_to_figma(paths, out))
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         out["children"] = [self.node(c, absolute, None) for c in node.children]
         return out
@@ -469,6 +469,12 @@ def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
     return [stroke], Sides(**weights)
 
 
+def _boxless_placeholder(node: NodeBase) -> bool:
+    """A placeholder with no box anywhere (none of its own, none in its layout or master): PowerPoint
+    and LibreOffice do not draw it, so Figma gets it hidden (its text is kept)."""
+    return node.placeholder is not None and node.width < 1 and node.height < 1 and abs(node.x) < 1 and abs(node.y) < 1
+
+
 def _click_action(link: str) -> dict[str, Any]:
     if link.startswith("#slide:"):
         target = link.removeprefix("#slide:")
@@ -485,13 +491,40 @@ def _sizing(node: NodeBase) -> tuple[str, str]:
 
 
 def _measure(body: TextBody, width: float | None) -> tuple[float, float]:
-    """The text's size (ace_core.layout's measurer; a rough estimate without it)."""
+    """The text's size as Figma lays it out (ace_core.layout's measurer; a rough estimate without it)."""
     try:
         from ace_core.layout import default_measurer
     except ImportError:  # the solver is optional for writing
         size = body.style.font_size or 16.0
         return (width or len(body.plain_text) * size * 0.55, size * 1.2 * max(1, len(body.paragraphs)))
-    return default_measurer().measure(body, width)
+    return default_measurer().measure(_sized_by_characters(body), width)
+
+
+def _sized_by_characters(body: TextBody) -> TextBody:
+    """The body with each run's effective font size on the run and none on a paragraph that has
+    text: Figma (like PowerPoint) makes a line as tall as its characters, while the measurer, as
+    CSS, also counts the paragraph's own size (the strut) - 24 px cell defaults under 13 px runs
+    made every table row twice its height. An empty paragraph keeps its size (its line's)."""
+    paragraphs = []
+    for para in body.paragraphs:
+        size = para.style.font_size if para.style.font_size is not None else body.style.font_size
+        if size is None or not any(run.text for run in para.runs):
+            if size is not None:
+                para = para.model_copy(update={"style": para.style.model_copy(update={"font_size": size})})
+            paragraphs.append(para)
+            continue
+        runs = [
+            run
+            if run.style.font_size is not None
+            else run.model_copy(update={"style": run.style.model_copy(update={"font_size": size})})
+            for run in para.runs
+        ]
+        paragraphs.append(
+            para.model_copy(update={"runs": runs, "style": para.style.model_copy(update={"font_size": None})})
+        )
+    return body.model_copy(
+        update={"paragraphs": paragraphs, "style": body.style.model_copy(update={"font_size": None})}
+    )
 
 
 def _insets(text: TextBody) -> Sides:
