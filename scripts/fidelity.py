@@ -228,6 +228,13 @@ BARS: dict[str, tuple[Bar, ...]] = {
 }
 
 
+def explained(row: SlideRow) -> bool:
+    """Whether a loss entry speaks for the slide: a warning or an error for it (or for the whole
+    deck). Info entries (carried differently, e.g. 'placeholder written as a plain shape', 'source
+    package not embedded') are listed but do not count: they would explain any slide."""
+    return any(not line.startswith("[info]") for line in row.losses)
+
+
 def under(row: SlideRow, bars: tuple[Bar, ...]) -> list[str]:
     """The figures of a slide that are on the wrong side of their line."""
     return [b.figure for b in bars if not b.ok(getattr(row, b.figure))]
@@ -248,7 +255,7 @@ def bars_table(rows: list[SlideRow], bars: tuple[Bar, ...]) -> str:
             share = sum(b.ok(getattr(r, b.figure)) for r in rs) / len(rs)
             cells.append(f"{share:.1%} {'PASS' if share >= b.share else 'FAIL'}")
         med = " / ".join(f"{statistics.median(getattr(r, f) for r in rs):.3f}" for f in FIGURES)
-        bare = sum(1 for r in rs if under(r, bars) and not r.losses)
+        bare = sum(1 for r in rs if under(r, bars) and not explained(r))
         decks = len({r.deck for r in rs})
         lines.append(f"| {corpus} | {decks} | {len(rs)} | " + " | ".join(cells) + f" | {med} | {bare} |")
     return "\n".join(lines)
@@ -326,21 +333,49 @@ def report(
             if pairs is not None and r.ref_png:
                 side_by_side(r, pairs / fig / f"{rank:02d}-{r.corpus}-{Path(r.deck).stem[:50]}-{r.index}.png")
     low = [r for r in rows if under(r, bars)]
-    bare = [r for r in low if not r.losses]
-    show(f"\nslides under a line: {len(low)} of {len(rows)}; without a loss entry: {len(bare)}")
+    bare = [r for r in low if not explained(r)]
+    show(f"\nslides under a line: {len(low)} of {len(rows)}; without a warning / error loss entry: {len(bare)}")
     for r in bare:
         show(f"  NO LOSS ENTRY  {describe(r)}  [{', '.join(under(r, bars))}]")
+        for line in r.losses[:3]:
+            show(f"      {line[:160]}")
     for r in low:
-        if r.losses:
+        if explained(r):
             show(f"  {describe(r)}  [{', '.join(under(r, bars))}]")
             for line in r.losses[:6]:
                 show(f"      {line[:160]}")
+
+
+def failed_rows(corpus: str, deck: str, ref: Render, why: str) -> list[SlideRow]:
+    """The slides of a deck ACE could not convert: every one lost on all three figures."""
+    line = f"[error] deck: conversion-failed: {why}"
+    return [
+        SlideRow(corpus, deck, i + 1, "", 0.0, 1.0, recall(t, ""), [line], str(p), "")
+        for i, (p, t) in enumerate(zip(ref.pngs, ref.texts + [""] * len(ref.pngs), strict=False))
+    ]
 
 
 def save_rows(rows: list[SlideRow], path: Path) -> None:
     path.write_text(json.dumps([r.__dict__ for r in rows], indent=1))
 
 
+def load_rows(path: Path) -> list[SlideRow]:
+    return [SlideRow(**r) for r in json.loads(path.read_text())]
+
+
 def clear_cache() -> None:
     """Forget every cached render (the references too)."""
     shutil.rmtree(cache_dir(), ignore_errors=True)
+
+
+if __name__ == "__main__":  # re-report saved rows: fidelity.py ROWS.json fresh|html [--worst N]
+    import argparse
+
+    ap = argparse.ArgumentParser(description="print the bars and worst slides of saved per-slide rows")
+    ap.add_argument("rows", type=Path)
+    ap.add_argument("conversion", choices=sorted(BARS))
+    ap.add_argument("--worst", type=int, default=20)
+    ap.add_argument("--corpus", nargs="*", help="only these corpora")
+    a = ap.parse_args()
+    saved = [r for r in load_rows(a.rows) if not a.corpus or r.corpus in a.corpus]
+    report(saved, a.conversion, worst_n=a.worst)

@@ -30,6 +30,7 @@ from fidelity import (  # noqa: E402
     Render,
     SlideRow,
     corpus_files,
+    failed_rows,
     figures,
     lo_render_many,
     make_row,
@@ -40,6 +41,7 @@ from fidelity import (  # noqa: E402
 )
 
 from ace_core.color import Color  # noqa: E402
+from ace_core.errors import AceError  # noqa: E402
 from ace_core.ir.deck import Deck  # noqa: E402
 from ace_core.ir.loss import LossReport  # noqa: E402
 from ace_core.ir.style import SolidPaint  # noqa: E402
@@ -93,8 +95,16 @@ def measure(corpus: str, src: Path, with_patch: bool) -> Deckrow:
     data = src.read_bytes()
     suffix = src.suffix.lower()
     try:
-        deck = read_pptx(src)
+        try:
+            deck = read_pptx(src)
+        except AceError as exc:  # a deck LibreOffice shows and ACE refuses: all its slides are lost
+            ref = lo_render_many([(data, suffix)])[0]
+            row.fresh = failed_rows(corpus, src.name, ref, exc.message)
+            row.slides, row.error = len(row.fresh), f"not converted: {exc.message}"
+            return row
         row.slides = len(deck.slides)
+        if not deck.slides:  # LibreOffice shows an empty page for a deck without slides
+            return row
         fresh_report = LossReport()
         fresh, _ = render_bytes(deck, fresh=True, report=fresh_report)
         items = [(data, suffix), (fresh, ".pptx")]

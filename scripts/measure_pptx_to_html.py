@@ -28,6 +28,7 @@ from fidelity import (  # noqa: E402
     SlideRow,
     chromium_render,
     corpus_files,
+    failed_rows,
     figures,
     lo_render_many,
     make_row,
@@ -37,6 +38,7 @@ from fidelity import (  # noqa: E402
     slide_losses,
 )
 
+from ace_core.errors import AceError  # noqa: E402
 from adapters.ooxml.read_deck import read_pptx  # noqa: E402
 from judge.text_recall import html_slides  # noqa: E402
 
@@ -48,17 +50,20 @@ def measure(corpus: str, src: Path, session: object) -> tuple[list[SlideRow], fl
     data = src.read_bytes()
     ref = lo_render_many([(data, src.suffix.lower())])[0]
     t0 = time.perf_counter()
-    deck = read_pptx(src)
+    try:
+        deck = read_pptx(src)
+    except AceError as exc:  # a deck LibreOffice shows and ACE refuses: all its slides are lost
+        return failed_rows(corpus, src.name, ref, exc.message), 0.0, f"not converted: {exc.message}"
     with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
         page = Path(tmp) / "deck.html"
         write_report = write_html(deck, page, embed_source=False)
         secs = time.perf_counter() - t0
         html = page.read_bytes()
         texts = html_slides(page)
+    if not deck.slides:  # LibreOffice shows an empty page for a deck without slides
+        return [], secs, ""
     if ref.error or len(ref.pngs) != len(deck.slides):
         return [], secs, ref.error or f"the reference has {len(ref.pngs)} pages for {len(deck.slides)} slides"
-    if not deck.slides:
-        return [], secs, ""
     ours = chromium_render(html, texts, session)
     losses = [*deck.report.entries, *write_report.entries]
     rows = []

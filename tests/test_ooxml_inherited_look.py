@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pptx import Presentation
 from test_ooxml_read import rezip, save
 
@@ -131,3 +132,30 @@ def test_a_background_from_the_theme_s_picture_style_is_its_picture_recoloured(t
     write_pptx(deck, out, fresh=True)
     (again,) = read_pptx(out).slides[0].background.fills
     assert again.type == "IMAGE" and read_pptx(out).asset_bytes(again.asset) == deck.asset_bytes(paint.asset)
+
+
+# -- class: a paragraph's own <a:pPr><a:defRPr> (python-pptx's paragraph.font) ---------------------
+def test_a_paragraphs_own_default_run_properties_style_its_runs(tmp_path: Path) -> None:
+    """LibreOffice (the reference) draws a:p/a:pPr/a:defRPr as the runs' defaults; a run's own
+    a:rPr still wins over it."""
+    from pptx.dml.color import RGBColor
+    from pptx.util import Pt
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    frame = slide.shapes.add_textbox(914400, 914400, 6000000, 1500000).text_frame
+    para = frame.paragraphs[0]
+    para.text = "Paragraph font"
+    para.font.size, para.font.bold, para.font.color.rgb = Pt(40), True, RGBColor(0xC0, 0, 0)
+    run = para.add_run()
+    run.text = " own"
+    run.font.size = Pt(20)
+    deck = read_pptx(save(prs, tmp_path / "pdef.pptx"))
+    p = _text_nodes(deck)["TextBox 1"].text.paragraphs[0]
+    assert p.style.font_size == pytest.approx(40 * 4 / 3) and p.style.font_weight == 700
+    assert _colour(_text_nodes(deck)["TextBox 1"]).hex.upper().startswith("#C00000")
+    assert p.runs[1].style.font_size == pytest.approx(20 * 4 / 3)  # the run's own size on top
+    write_pptx(deck, tmp_path / "fresh.pptx", fresh=True)  # and a fresh write keeps the look
+    q = _text_nodes(read_pptx(tmp_path / "fresh.pptx"))["TextBox 1"].text.paragraphs[0]
+    sizes = [q.style.merged(r.style).font_size for r in q.runs]
+    assert sizes == pytest.approx([40 * 4 / 3, 20 * 4 / 3]) and q.style.merged(q.runs[0].style).font_weight == 700

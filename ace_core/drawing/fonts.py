@@ -1,17 +1,21 @@
 """Font families for drawing: CSS fallback stacks, theme font references, and line-height ratios.
 
 A stack lists the requested family, a metric-compatible substitute when one exists (Carlito for
-Calibri, Liberation for Arial / Times New Roman / Courier New), then the family fontconfig picks
-for that class on a stock Debian box (DejaVu Sans / Serif / Sans Mono, the fonts LibreOffice
-falls back to as well), then Noto CJK for East Asian text and a generic family."""
+Calibri, Liberation for Arial / Times New Roman / Courier New), then the family fontconfig draws
+for that name on this machine (LibreOffice's fallback too: DejaVu Serif for Garamond, the default
+sans for a name fontconfig does not know, a monospace face only for a monospace name), the
+DejaVu face of that class, then Noto CJK for East Asian text and a generic family of the class."""
 
 from __future__ import annotations
 
 from functools import cache
 
+from ace_core.drawing.fontconfig import fc_match
+
 __all__ = [
     "DEFAULT_FAMILY",
     "css_font_stack",
+    "fallback_class",
     "font_class",
     "font_metrics",
     "line_ratio",
@@ -27,7 +31,6 @@ _METRIC_ALIASES: dict[str, tuple[str, ...]] = {
     "cambria": ("Caladea",),
     "arial": ("Liberation Sans", "Arimo"),
     "helvetica": ("Liberation Sans", "Arimo"),
-    "helvetica neue": ("Liberation Sans",),
     "arial mt": ("Liberation Sans",),
     "arial narrow": ("Liberation Sans Narrow",),
     "times new roman": ("Liberation Serif", "Tinos"),
@@ -70,7 +73,10 @@ _SERIF_WORDS = (
     "lora",
 )
 _SANS_OVERRIDES = ("century gothic",)
-_MONO_WORDS = ("mono", "consol", "courier", "code", "menlo", "monaco", "lucida console", "terminal", "fixedsys")
+# whole words of a monospace family's name ("Source Code Pro", "Fira Mono"; not "Encode Sans",
+# "Monotype Corsiva" or "Lucida Sans Unicode")
+_MONO_WORDS = frozenset({"mono", "monospace", "consolas", "courier", "code", "menlo", "monaco", "console", "terminal"})
+_MONO_WORDS_FIXED = ("fixedsys", "inconsolata")
 
 _CLASS_FALLBACK = {"sans": "DejaVu Sans", "serif": "DejaVu Serif", "mono": "DejaVu Sans Mono"}
 _GENERIC = {"sans": "sans-serif", "serif": "serif", "mono": "monospace"}
@@ -137,7 +143,8 @@ _INSTALLED_DEFAULT = frozenset(
 def font_class(family: str) -> str:
     """sans | serif | mono, guessed from the family name."""
     low = family.lower()
-    if any(w in low for w in _MONO_WORDS):
+    words = set(low.replace("-", " ").replace("_", " ").split())
+    if words & _MONO_WORDS or any(w in low for w in _MONO_WORDS_FIXED):
         return "mono"
     if any(w in low for w in _SANS_OVERRIDES) or "sans" in low:
         return "sans"
@@ -146,14 +153,26 @@ def font_class(family: str) -> str:
     return "sans"
 
 
+def fallback_class(family: str) -> str:
+    """sans | serif | mono of the face that draws `family` where it is missing: the class of
+    fontconfig's match on this machine (LibreOffice's fallback), else guessed from the name."""
+    drawn = fc_match(family)
+    if drawn and drawn.strip().lower() != family.strip().lower():
+        return font_class(drawn)
+    return font_class(family)
+
+
 def substitutes(family: str) -> list[str]:
     """The families to try after `family`, best first (no generic keyword)."""
     low = family.strip().lower()
     out = list(_METRIC_ALIASES.get(low, ()))
-    fallback = _CLASS_FALLBACK[font_class(family)]
+    drawn = fc_match(family)
+    if drawn and drawn.lower() != low and drawn not in out:
+        out.append(drawn)
+    fallback = _CLASS_FALLBACK[fallback_class(family)]
     if fallback.lower() != low and fallback not in out:
         out.append(fallback)
-    if "Noto Sans CJK JP" not in out:
+    if "Noto Sans CJK JP" not in out and low != "noto sans cjk jp":
         out.append("Noto Sans CJK JP")
     return out
 
@@ -169,7 +188,7 @@ def css_font_stack(family: str) -> str:
     """CSS font-family value for `family`, e.g. "Calibri,Carlito,'DejaVu Sans','Noto Sans CJK JP',sans-serif"."""
     fam = family.strip() or DEFAULT_FAMILY
     names = [fam, *substitutes(fam)]
-    return ",".join(_quote(n) for n in names) + "," + _GENERIC[font_class(fam)]
+    return ",".join(_quote(n) for n in names) + "," + _GENERIC[fallback_class(fam)]
 
 
 @cache

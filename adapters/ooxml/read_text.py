@@ -323,7 +323,9 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
         except ValueError:
             lvl = 0
     ppr = _level_ppr(chain, lvl, scope)
-    ppr.merge(ppr_el, with_def_rpr=False)
+    # the paragraph's own a:pPr/a:defRPr (python-pptx's paragraph.font) sets its runs' defaults,
+    # as PowerPoint and LibreOffice draw it
+    ppr.merge(ppr_el)
     runs: list[Run] = []
     for child in p:
         name = local(child.tag)
