@@ -13,7 +13,6 @@ import typer
 
 from ace_core.errors import BadInputError, ToolError, UnsupportedError
 from ace_core.fsutil import read_input
-from ace_core.tools.batch_input import parse_operations
 from cli.common import FROM_OPTION, JSON_OPTION, read_deck, report_losses, set_json
 from cli.output import out
 
@@ -156,6 +155,8 @@ def _operations(ops: Path | None, insert_from: Path | None, slides: str | None, 
             args["index"] = at - 1
         operations.append({"tool": "insert_slides_from", "args": args, "id": "insert"})
     if ops is not None:
+        from ace_core.tools.batch_input import parse_operations  # pydantic: not at start-up
+
         items = parse_operations(read_input(ops, limit=MAX_OPS_BYTES), where=str(ops))
         offset = len(operations)
         operations.extend(_shift_refs(i, offset) for i in items) if offset else operations.extend(items)
