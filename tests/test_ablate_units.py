@@ -325,3 +325,27 @@ def test_image_check_compares_pictures_not_bytes(tika) -> None:
     assert "shows another picture" in v[1][1] and "no image 'lib-nope'" in v[2][1]
     ((ok, _),) = _verdicts(tika, {"kind": "image", "node": "s260.7", "source": "lib-beach"})
     assert not ok  # the unedited slide shows its own photo
+
+
+@pytest.mark.render
+def test_ooxml_renders_warm_and_cold_agree_and_show_only_the_slides_asked(tmp_path: Path) -> None:
+    """The warm LibreOffice (backends.render.warm_office) and a cold soffice start-up render the same
+    slides; slide 9 of this deck is hidden and still renders when asked."""
+    from conftest import has_soffice
+
+    from backends.render.warm_office import WarmOffice
+    from cli.ablate.render import _cold_pages, _Job, _warm_pages
+    from judge.similarity import similarity_files
+
+    if not has_soffice() or not WarmOffice.available():
+        pytest.skip("needs LibreOffice and python3-uno")
+    job = _Job("output", TIKA.read_bytes(), [1, 8], (480, 360), ["002.png", "009.png"])
+    warm = _warm_pages([job], tmp_path / "warm")["output"]
+    cold = _cold_pages([job], tmp_path / "cold")["output"]
+    assert [p.name for p in warm] == [p.name for p in cold] == ["002.png", "009.png"]
+    from PIL import Image
+
+    assert all(Image.open(p).size == (480, 360) for p in warm)
+    scores = [similarity_files(a, b) for a, b in zip(warm, cold, strict=True)]
+    assert min(scores) > 0.9, scores
+    assert similarity_files(warm[0], warm[1]) < min(scores)  # two different slides, not one twice

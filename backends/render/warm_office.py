@@ -25,6 +25,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -226,16 +227,17 @@ def _pump(proc: subprocess.Popen[str], answers: queue.Queue[str | None]) -> None
     answers.put(None)
 
 
-def slide_only(package: bytes, index: int) -> bytes:
-    """A copy of a pptx package in which every slide but `index` (0-based) has an empty shape
-    tree: LibreOffice then loads one slide's content instead of the deck's, while the slide keeps
-    its place (slide-number fields, page `index` of the export)."""
+def slide_only(package: bytes, index: int | Collection[int]) -> bytes:
+    """A copy of a pptx package in which every slide but `index` (0-based; or those in a
+    collection) has an empty shape tree: LibreOffice then loads one slide's content instead of
+    the deck's, while the slide keeps its place (slide-number fields, page `index` of the export)."""
     import io
     import posixpath
     import zipfile
 
     from lxml import etree
 
+    keep = {index} if isinstance(index, int) else set(index)
     parser = etree.XMLParser(resolve_entities=False, no_network=True)
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(package)) as src:
@@ -256,7 +258,7 @@ def slide_only(package: bytes, index: int) -> bytes:
         emptied = {
             posixpath.normpath(t.lstrip("/") if t.startswith("/") else posixpath.join(folder, t))
             for i, t in enumerate(order)
-            if i != index and t
+            if i not in keep and t
         }
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
             for info in src.infolist():

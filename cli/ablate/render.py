@@ -2,10 +2,10 @@
 (cached on disk per deck file and backend: every task and condition on a deck shares them) and the
 output's edited slides, with judge.metrics on the output slides the checks need.
 
-scenegraph and html render and measure in Chromium; ooxml renders through LibreOffice in one
-soffice start-up per run (the origin's uncached slides, the output's shown slides and, when it
-differs, the output with flat backgrounds for the whitespace metric: each package with the other
-slides hidden), and measures the IR's boxes."""
+scenegraph and html render and measure in Chromium. ooxml renders through LibreOffice (the
+process's warm one, backends.render.warm_office, when python3-uno is there; else one soffice
+start-up per run): the origin's uncached slides, the output's shown slides and, when it differs,
+the output with flat backgrounds for the whitespace metric; it measures the IR's boxes."""
 
 from __future__ import annotations
 
@@ -110,6 +110,81 @@ def _pdf_pages(pdf: Path, out_dir: Path, width: int, names: list[str]) -> list[P
     return [p.rename(out_dir / n) for p, n in zip(pngs, names, strict=True)]
 
 
+@dataclass
+class _Job:
+    kind: str
+    package: bytes
+    positions: list[int]
+    """0-based slide positions to render, ascending"""
+    size: tuple[int, int]
+    names: list[str]
+
+
+def _warm_pages(jobs: list[_Job], tmpdir: Path) -> dict[str, list[Path]]:
+    """Each job's slides through the warm LibreOffice: the other slides emptied (it loads only
+    what it shows), each page exported as PNG."""
+    from backends.render.warm_office import slide_only, warm_office
+
+    office = warm_office()
+    pages: dict[str, list[Path]] = {}
+    for job in jobs:
+        package = slide_only(job.package, job.positions)
+        folder = tmpdir / job.kind
+        folder.mkdir(parents=True, exist_ok=True)
+        pages[job.kind] = []
+        for position, name in zip(job.positions, job.names, strict=True):
+            png = office.render_page(package, position, width=job.size[0], height=job.size[1])
+            (folder / name).write_bytes(png)
+            pages[job.kind].append(folder / name)
+    return pages
+
+
+def _cold_pages(jobs: list[_Job], tmpdir: Path) -> dict[str, list[Path]]:
+    """Each job's slides in one `soffice --convert-to pdf` start-up: each package with its other
+    slides hidden (PDF export skips them; slide numbers still count them)."""
+    from ace_core.errors import RenderError
+    from ace_core.soffice import convert_many
+
+    tmpdir.mkdir(parents=True, exist_ok=True)
+    srcs = []
+    for job in jobs:
+        src = tmpdir / f"{job.kind}.pptx"
+        src.write_bytes(show_only(job.package, job.positions))
+        srcs.append(src)
+    pdfs, proc = convert_many(srcs, tmpdir / "pdf", "pdf", where="ace ablate")
+    pages: dict[str, list[Path]] = {}
+    for job, pdf in zip(jobs, pdfs, strict=True):
+        if pdf is None:
+            detail = (proc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
+            raise RenderError(
+                f"LibreOffice could not render the {job.kind} deck" + (f": {detail[-1][:200]}" if detail else ""),
+                where="ace ablate",
+            )
+        pages[job.kind] = _pdf_pages(pdf, tmpdir / job.kind, job.size[0], job.names)
+    return pages
+
+
+def _lo_pages(jobs: list[_Job], tmpdir: Path) -> dict[str, list[Path]]:
+    """PNGs of the jobs' slides: the process's warm LibreOffice (backends.render.warm_office) when a
+    Python with `uno` is there, else (or when the warm one fails) a cold soffice start-up."""
+    if not jobs:
+        return {}
+    from ace_core.errors import RenderError
+    from backends.render.warm_office import WarmOffice
+
+    if WarmOffice.available():
+        try:
+            return _warm_pages(jobs, tmpdir)
+        except RenderError:
+            pass  # a cold start gives the final verdict (and its own error text)
+    return _cold_pages(jobs, tmpdir)
+
+
+def _size(deck: Any) -> tuple[int, int]:
+    width = render_width(deck)
+    return width, max(1, round(width * deck.height / deck.width))
+
+
 def _render_ooxml(
     origin: Any,
     origin_bytes: bytes,
@@ -122,7 +197,6 @@ def _render_ooxml(
     run_dir: Path,
     result: RunRenders,
 ) -> None:
-    from ace_core.soffice import convert_many
     from judge.metrics.compute import compute_slide_metrics
     from judge.metrics.ir_units import slide_units
     from judge.metrics.libreoffice import flatten_backgrounds
@@ -130,48 +204,28 @@ def _render_ooxml(
     width = render_width(output)
     cache = _cache_dir("ooxml", deck_hash, width)
     origin_order = [s.id for s in origin.slides]
-    need_origin = [i for i in origin_ids if not (cache / _slide_file(i)).is_file()]
+    need_origin = sorted((i for i in origin_ids if not (cache / _slide_file(i)).is_file()), key=origin_order.index)
     order = [s.id for s in output.slides]
     wanted = sorted({order.index(i) for i in [*show_ids, *measure_ids] if i in order})
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="ace-ablate-lo-") as tmp:
         tmpdir = Path(tmp)
-        jobs: list[tuple[str, Path]] = []
+        jobs: list[_Job] = []
         if need_origin:
-            src = tmpdir / "origin.pptx"
-            src.write_bytes(show_only(origin_bytes, sorted(origin_order.index(i) for i in need_origin)))
-            jobs.append(("origin", src))
+            at = [origin_order.index(i) for i in need_origin]
+            jobs.append(_Job("origin", origin_bytes, at, _size(origin), [_slide_file(i) for i in need_origin]))
         if wanted:
-            src = tmpdir / "output.pptx"
-            src.write_bytes(show_only(output_bytes, wanted))
-            jobs.append(("output", src))
+            names = [f"{i:03d}.png" for i in wanted]
+            jobs.append(_Job("output", output_bytes, wanted, _size(output), names))
             if measure_ids:
                 flat = flatten_backgrounds(output, output_bytes)
                 if flat is not None:
-                    src = tmpdir / "flat.pptx"
-                    src.write_bytes(show_only(flat, wanted))
-                    jobs.append(("flat", src))
-        pages: dict[str, list[Path]] = {}
-        if jobs:
-            from ace_core.errors import RenderError
-
-            pdfs, proc = convert_many([p for _, p in jobs], tmpdir / "pdf", "pdf", where="ace ablate")
-            for (kind, _src), pdf in zip(jobs, pdfs, strict=True):
-                if pdf is None:
-                    detail = (proc.stderr or b"").decode("utf-8", "replace").strip().splitlines()
-                    raise RenderError(
-                        f"LibreOffice could not render the {kind} deck" + (f": {detail[-1][:200]}" if detail else ""),
-                        where="ace ablate",
-                    )
-                if kind == "origin":
-                    ids = sorted(need_origin, key=origin_order.index)
-                    pngs = _pdf_pages(pdf, tmpdir / kind, render_width(origin), [_slide_file(i) for i in ids])
-                    cache.mkdir(parents=True, exist_ok=True)
-                    for p in pngs:
-                        p.replace(cache / p.name)
-                else:
-                    names = [f"{i:03d}.png" for i in wanted]
-                    pages[kind] = _pdf_pages(pdf, tmpdir / kind, width, names)
+                    jobs.append(_Job("flat", flat, wanted, _size(output), names))
+        pages = _lo_pages(jobs, tmpdir)
+        if "origin" in pages:
+            cache.mkdir(parents=True, exist_ok=True)
+            for p in pages.pop("origin"):
+                p.replace(cache / p.name)
         result.seconds["render"] = time.perf_counter() - t0
         positions = {s.id: i for i, s in enumerate(origin.slides)}
         for sid in origin_ids:
