@@ -25,6 +25,7 @@ __all__ = [
     "find_soffice",
     "has_soffice",
     "soffice_command",
+    "soffice_env",
     "soffice_headless",
 ]
 
@@ -94,6 +95,15 @@ def soffice_headless(soffice: str, profile: str | Path) -> list[str]:
     ]
 
 
+def soffice_env(profile: str | Path) -> dict[str, str]:
+    """The environment of every soffice process: its private profile as HOME, the headless
+    plug-in, and no proxy settings (a proxy is a way out of the network namespace)."""
+    env = dict(os.environ, HOME=str(profile), SAL_USE_VCLPLUGIN="svp")
+    for key in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ftp_proxy", "all_proxy", "ALL_PROXY"):
+        env.pop(key, None)
+    return env
+
+
 def soffice_command(soffice: str, profile: str | Path, target: str, out_dir: Path, files: list[Path]) -> list[str]:
     """The `soffice --headless --convert-to` command line with its own user profile directory."""
     return [
@@ -146,10 +156,7 @@ def convert_many(
                 inputs.append(p)
         prefix = list(network_sandbox()) if isolate_network else []
         cmd = prefix + soffice_command(soffice, profile, target, out_dir, inputs)
-        env = dict(os.environ, HOME=str(profile), SAL_USE_VCLPLUGIN="svp")
-        for key in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ftp_proxy", "all_proxy"):
-            env.pop(key, None)
-        proc = _run(cmd, env, limit, where or ", ".join(map(str, paths[:3])))
+        proc = _run(cmd, soffice_env(profile), limit, where or ", ".join(map(str, paths[:3])))
     proc.removed = removed
     ext = target.split(":")[0]
     outs: list[Path | None] = []

@@ -67,8 +67,11 @@ def network_sandbox() -> tuple[str, ...]:
     unshare = shutil.which("unshare")
     if unshare is None:
         return ()
+    # without privileges: a user namespace that keeps the caller's uid where util-linux can
+    # (>= 2.38; what LibreOffice keys by uid, e.g. its OSL_PIPE_<uid>_<name> sockets, stays the
+    # same inside and out), else one that maps it to root
     candidates = [(unshare, "--net")] if os.geteuid() == 0 else []
-    candidates.append((unshare, "--map-root-user", "--net"))
+    candidates += [(unshare, "--map-current-user", "--net"), (unshare, "--map-root-user", "--net")]
     for prefix in candidates:
         try:
             probe = subprocess.run([*prefix, "true"], capture_output=True, timeout=10)

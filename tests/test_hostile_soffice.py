@@ -134,3 +134,62 @@ def test_every_soffice_call_is_sandboxed(tmp_path: Path, monkeypatch: pytest.Mon
     assert cmd[: len(network_sandbox())] == list(network_sandbox())
     assert str(deck) not in cmd and str(emf) in cmd
     assert any(c.endswith("/d.pptx") and "ace-" in c for c in cmd)
+
+
+def _warm_or_skip():  # type: ignore[no-untyped-def]
+    from backends.render.warm_office import WarmOffice
+
+    if not WarmOffice.available():
+        pytest.skip("no Python with LibreOffice's uno module (python3-uno)")
+    return WarmOffice()
+
+
+def test_the_warm_office_of_ace_mcp_never_fetches_linked_pictures(tmp_path: Path) -> None:
+    """The warm LibreOffice (ace mcp previews) loads sanitized copies, with the safe profile, in
+    the network namespace; its profile is an ace-<pid>- folder removed when it stops."""
+    from tempfile import gettempdir
+
+    red = tmp_path / "red.png"
+    red.write_bytes(png(64, 64, (230, 0, 0)))
+    office = _warm_or_skip()
+    try:
+        with CountingServer() as server:
+            for name, target in {"http": f"{server.url}/warm.png", "file": red.as_uri(), "rel": "../red.png"}.items():
+                deck = linked_picture_pptx(tmp_path / f"{name}.pptx", target)
+                out = tmp_path / f"{name}.png"
+                out.write_bytes(office.render_page(deck.read_bytes(), 0, width=320, height=240))
+                assert [r.split(": ")[1].split(" ")[0] for r in office.removed] == ["rId99"], office.removed
+                assert _red_share(out) < 0.01, name
+            assert office._office is not None and office._worker is not None
+            netns = {os.readlink(f"/proc/{p.pid}/ns/net") for p in (office._office, office._worker)}
+            profile = office._profile
+            assert profile is not None and profile.name.startswith(f"ace-{os.getpid()}-warm-lo-")
+            assert (profile / "user" / "registrymodifications.xcu").is_file()
+            assert server.requests == [] and server.connections == 0
+    finally:
+        office.close()
+    assert not profile.exists() and str(profile).startswith(gettempdir())
+    if network_sandbox():  # soffice and its worker run outside this process's network namespace
+        assert os.readlink(f"/proc/{os.getpid()}/ns/net") not in netns
+
+
+def test_the_warm_office_starts_when_the_sandbox_maps_the_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a user namespace that gives soffice another uid (unshare --map-root-user for a
+    normal user, or older util-linux) the worker runs under the same mapping, so that both name
+    LibreOffice's pipe socket alike (it carries the uid): the preview starts instead of timing out."""
+    import backends.render.warm_office as wo
+
+    mapped = ("unshare", f"--map-user={os.getuid() + 4321}", "--net")
+    probe = subprocess.run([*mapped, "id", "-u"], capture_output=True, text=True, timeout=20, check=False)
+    if probe.returncode != 0 or probe.stdout.strip() == str(os.getuid()):
+        pytest.skip("this system allows no user namespace")
+    office = _warm_or_skip()
+    monkeypatch.setattr(wo, "network_sandbox", lambda: mapped)
+    monkeypatch.setattr(wo, "START_TIMEOUT", 45.0)
+    deck = tmp_path / "d.pptx"
+    deck.write_bytes(base_pptx([png(32, 32, (230, 0, 0))]))
+    try:
+        data = office.render_page(deck.read_bytes(), 0, width=320, height=240)
+    finally:
+        office.close()
+    assert data.startswith(b"\x89PNG")

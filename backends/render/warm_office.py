@@ -22,7 +22,6 @@ import secrets
 import shutil
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Collection
@@ -31,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.errors import RenderError, UnsupportedError
-from ace_core.soffice import find_soffice, soffice_headless
+from ace_core.soffice import find_soffice, soffice_env, soffice_headless
 from ace_core.soffice_sandbox import network_sandbox, sanitize_package, write_profile
+from ace_core.tempfiles import make_temp_dir, release
 
 __all__ = ["UNO_PYTHON_ENV", "WarmOffice", "find_uno_python", "render_pptx_warm", "slide_only", "warm_office"]
 
@@ -73,6 +73,8 @@ class WarmOffice:
         self._doc: Path | None = None
         self._seq = 0
         self.starts = 0
+        self.removed: list[str] = []
+        """what the sanitized copy of the document loaded last left out (part: rId -> target)"""
 
     @staticmethod
     def available() -> bool:
@@ -92,19 +94,22 @@ class WarmOffice:
                 hint="apt-get install -y python3-uno (or set ACE_UNO_PYTHON)",
             )
         soffice = find_soffice()
-        self._profile = Path(tempfile.mkdtemp(prefix="ace-warm-lo-"))
+        self._profile = make_temp_dir("warm-lo")  # swept by the next run if this one is killed
         write_profile(self._profile)  # linked content and macros blocked, as for every soffice call
         pipe = f"ace-{os.getpid()}-{secrets.token_hex(6)}"
-        env = dict(os.environ, HOME=str(self._profile), SAL_USE_VCLPLUGIN="svp")
+        env = soffice_env(self._profile)
+        # both processes run without network; the worker under the same prefix, so that both
+        # have the same uid (LibreOffice's pipe socket is named by the uid it sees)
+        sandbox = list(network_sandbox())
         cmd = [
-            *network_sandbox(),
+            *sandbox,
             *soffice_headless(soffice, self._profile),
             f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext",
         ]
         out = subprocess.DEVNULL
         self._office = subprocess.Popen(cmd, stdin=out, stdout=out, stderr=out, env=env, start_new_session=True)
         self._worker = subprocess.Popen(
-            [py, str(WORKER), pipe, str(START_TIMEOUT), str(self._office.pid)],
+            [*sandbox, py, str(WORKER), pipe, str(START_TIMEOUT), str(self._office.pid)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -157,7 +162,7 @@ class WarmOffice:
             with contextlib.suppress(Exception):
                 worker.stdin.close()
         if profile is not None:
-            shutil.rmtree(profile, ignore_errors=True)
+            release(profile)
 
     def start(self) -> None:
         """Start LibreOffice now (else the first render does)."""
@@ -188,7 +193,7 @@ class WarmOffice:
                 raw = docs / f"{key}.raw.pptx"
                 raw.write_bytes(package)
                 try:  # LibreOffice opens a copy without external or out-of-package targets
-                    sanitize_package(raw, src)
+                    self.removed = sanitize_package(raw, src)
                 finally:
                     raw.unlink(missing_ok=True)
                 if self._doc is not None:
