@@ -16,6 +16,7 @@ from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
+from adapters.ooxml.write_chart_plots import COMBINABLE
 
 __all__ = ["is_date_format", "read_chart_part"]
 
@@ -337,8 +338,11 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         axes = plot.findall(qn("c:valAx"))
         data["y2_axis"] = _axis(axes[1]) if len(axes) > 1 else None
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
-    if data["extra_types"]:
-        scope.loss("chart-combo", f"combo chart: series of {data['extra_types']} drawn as {kind}", node_id)
+    # bars, columns, lines and areas share their axes in one plot area (writers and the drawing
+    # keep them apart); any other mix is drawn with the first plot's type
+    odd = [t for t in data["extra_types"] if t not in COMBINABLE or kind not in COMBINABLE]
+    if odd:
+        scope.loss("chart-combo", f"combo chart: series of {odd} drawn as {kind}", node_id)
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
     if title is not None:
@@ -400,12 +404,30 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         node_id,
         severity="info",
     )
+    _user_shapes(root, part, scope, node_id)
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
     elif pkg.first_related(part, RT.OLE_OBJECT):
         data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
     return ChartData(**data)
+
+
+def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str) -> None:
+    """Shapes drawn over a chart (c:userShapes, a chart drawing part) are not in the IR: say so,
+    with their text (fresh output, HTML and the drawing leave them out)."""
+    holder = root.find(qn("c:userShapes"))
+    rel = scope.ctx.pkg.rel(part, holder.get(qn("r:id"))) if holder is not None else None
+    if rel is None or rel.external:
+        return
+    try:
+        drawing = scope.ctx.pkg.xml(rel.target)
+        scope.ctx.pkg.forget(rel.target)
+    except AceError:
+        drawing = None
+    text = " ".join(t.text or "" for t in drawing.iter(qn("a:t"))) if drawing is not None else ""
+    words = f" (text: {text[:80]!r})" if text.strip() else ""
+    scope.loss("chart-drawing", f"shapes drawn over the chart{words} are kept only in patch mode", node_id)
 
 
 def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:
