@@ -508,12 +508,30 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         node_id,
         severity="info",
     )
+    _user_shapes(root, part, scope, node_id)
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
     elif pkg.first_related(part, RT.OLE_OBJECT):
         data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
     return ChartData(**data)
+
+
+def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str) -> None:
+    """Shapes drawn over a chart (c:userShapes, a chart drawing part) are not in the IR: say so,
+    with their text (fresh output, HTML and the drawing leave them out)."""
+    holder = root.find(qn("c:userShapes"))
+    rel = scope.ctx.pkg.rel(part, holder.get(qn("r:id"))) if holder is not None else None
+    if rel is None or rel.external:
+        return
+    try:
+        drawing = scope.ctx.pkg.xml(rel.target)
+        scope.ctx.pkg.forget(rel.target)
+    except AceError:
+        drawing = None
+    text = " ".join(t.text or "" for t in drawing.iter(qn("a:t"))) if drawing is not None else ""
+    words = f" (text: {text[:80]!r})" if text.strip() else ""
+    scope.loss("chart-drawing", f"shapes drawn over the chart{words} are kept only in patch mode", node_id)
 
 
 def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:

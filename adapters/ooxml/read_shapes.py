@@ -97,6 +97,7 @@ class _Xfrm:
 
 
 _A_OFF, _A_EXT, _A_CH_OFF, _A_CH_EXT = qn("a:off"), qn("a:ext"), qn("a:chOff"), qn("a:chExt")
+_P_BLIP_FILL, _A_BLIP_FILL, _MC_ALTERNATE = qn("p:blipFill"), qn("a:blipFill"), qn("mc:AlternateContent")
 
 
 def read_xfrm(el: etree._Element | None) -> _Xfrm:
@@ -142,6 +143,20 @@ def choose_alternate(ac: etree._Element) -> tuple[list[etree._Element], str]:
 
 _MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError)
 """what a malformed shape raises while read (pydantic's ValidationError is a ValueError)"""
+
+
+def _pic_blip_fill(pic: etree._Element) -> etree._Element | None:
+    """A p:pic's blip fill, also when an mc:AlternateContent holds it (a PDF / EMF choice for Mac
+    PowerPoint with a PNG fallback: the branch choose_alternate reads)."""
+    for item in pic:
+        if item.tag in (_P_BLIP_FILL, _A_BLIP_FILL):
+            return item
+        if item.tag == _MC_ALTERNATE:
+            kids, _ = choose_alternate(item)
+            found = next((k for k in kids if k.tag in (_P_BLIP_FILL, _A_BLIP_FILL)), None)
+            if found is not None:
+                return found
+    return None
 
 
 class ShapeReader:
@@ -508,9 +523,7 @@ class ShapeReader:
             self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
-        blip_fill = el.find(qn("p:blipFill"))
-        if blip_fill is None:
-            blip_fill = el.find(qn("a:blipFill"))
+        blip_fill = _pic_blip_fill(el)
         if blip_fill is not None:
             image, svg = read_blip(blip_fill, self.scope, node_id)
         else:

@@ -459,6 +459,8 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
             sub_name = str(chart_type_of(chart.model_copy(update={"chart_type": chart.series[indices[0]].chart_type})))
             for ser_obj, i in zip(sub_obj.plots[0].series, indices, strict=False):
                 _series_style(ser_obj, chart.series[i], ctx, sub_name)
+            if chart.data_labels is not None:  # the chart's labels show on every plot group
+                _data_labels(sub_obj.plots[0], chart, ctx)
 
         split_plots(space, chart, extra, sub_chart, style, lambda ax: _axis(ax, chart.y2_axis or ChartAxis()))
     for ser_obj, i in zip(plot.series, main, strict=False):
@@ -473,6 +475,7 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     else:
         _make_3d(space, chart, ctx)
     _unnamed_series(space, chart)
+    _base_time_unit(space, chart)
     _whole_category_numbers(space)
     _fix_schema(space)
     return space, data.xlsx_blob
@@ -488,6 +491,22 @@ def _whole_category_numbers(space: etree._Element) -> None:
             continue
         if number.is_integer():
             v.text = str(int(number))
+
+
+def _base_time_unit(space: etree._Element, chart: ChartData) -> None:
+    """A date axis steps in the largest unit its dates are whole in, as Excel picks it from the
+    data (python-pptx always writes days): months when they share their day of the month,
+    years when they share their day of the year."""
+    units = space.findall(f".//{_C}dateAx/{_C}baseTimeUnit")
+    dates = _numeric_categories(chart, len(chart.category_values or [])) if units else None
+    days = [d for d in dates or [] if isinstance(d, datetime.date)]
+    if len(set(days)) < 2:
+        return
+    unit = (
+        "years" if len({(d.month, d.day) for d in days}) == 1 else "months" if len({d.day for d in days}) == 1 else None
+    )
+    for node in units if unit else []:
+        node.set("val", unit)
 
 
 def _unnamed_series(space: etree._Element, chart: ChartData) -> None:

@@ -288,7 +288,8 @@ def shape_sp(
         sub(cnv_sp, "a:spLocks", {"noGrp": True})
     nv = el("p:nvSpPr", None, cnv, cnv_sp, nv_pr)
     sp = el("p:sp", None, nv, _sp_pr(node, box, ctx, alpha, fills=not isinstance(node, LineNode)))
-    if text is not None or is_text:
+    if text is not None or is_text or nv_pr.find(qn("p:ph")) is not None:
+        # a placeholder without a text body of its own shows its layout's prompt text (LibreOffice)
         sp.append(text_body(text or TextBody(), ctx))
     return sp
 

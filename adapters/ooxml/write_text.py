@@ -65,7 +65,12 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     node = el("a:bodyPr", attrs)
     placeholder = ctx.node is not None and ctx.node.placeholder is not None
     stored = body.font_scale is not None or body.line_spacing_reduction is not None
-    if body.autofit == "SHRINK" and not stored and placeholder and ctx.state.mode == "fresh":
+    own_fit = (body.autofit, body.font_scale, body.line_spacing_reduction)
+    if inh is not None and fresh and own_fit == (inh.autofit, inh.font_scale, inh.line_spacing_reduction):
+        # the autofit the layout's / master's placeholder states: inherited, as in the source
+        # (LibreOffice refits a placeholder's own normAutofit, which shifts its text)
+        pass
+    elif body.autofit == "SHRINK" and not stored and placeholder and ctx.state.mode == "fresh":
         # a placeholder's shrink-on-overflow usually comes from its master, and PowerPoint shows
         # text at its stored scale (100 %) until it is edited: no autofit keeps that look
         pass
