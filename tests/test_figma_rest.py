@@ -438,3 +438,20 @@ def test_superscript_and_subscript_are_opentype_flags(tmp_path: Path) -> None:
     assert sorted(json.dumps(v.get("opentypeFlags")) for v in table.values()) == ['{"SUBS": 1}', '{"SUPS": 1}']
     back = read_figma(tmp_path / "out.figma.json").slides[0].children[0]
     assert [r.style.baseline for r in back.text.paragraphs[0].runs] == [None, 0.3, -0.25]
+
+
+def test_list_items_hang_their_text_right_of_the_marker(tmp_path: Path) -> None:
+    """The REST API has no list indent: a list item read from Figma hangs its text one gutter
+    (1 em) per level right of its marker, as Figma draws lists, so a .pptx of it has room for it."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Bullet, Paragraph, Run, TextStyle
+
+    items = [
+        Paragraph(runs=[Run(text="one")], bullet=Bullet(type="UNORDERED", char="•")),
+        Paragraph(runs=[Run(text="two")], bullet=Bullet(type="UNORDERED", char="•"), level=1),
+        Paragraph(runs=[Run(text="plain")]),
+    ]
+    body = TextBody(paragraphs=items, style=TextStyle(font_size=20), insets=Sides())
+    _written(Deck(slides=[Slide(id="s", children=[TextNode(id="t", width=300, height=90, text=body)])]), tmp_path)
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text.paragraphs
+    assert [(p.margin_left, p.indent) for p in back] == [(20.0, -20.0), (40.0, -20.0), (None, None)]

@@ -4,7 +4,9 @@
   characters outside the BMP take two entries; trailing zeros are trimmed (base style).
 - Paragraphs end at "\\n" (or U+2029); U+2028 (line separator) is a line break inside a
   paragraph, "\\v" in the IR.
-- lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets.
+- lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets,
+  their text hanging one gutter (1 em of the item's size) per level right of the marker, as Figma
+  draws lists (the REST API gives no list indent).
   A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
   so IR level = indentation - 1 for list items and = indentation otherwise.
 - Line height: PIXELS and FONT_SIZE_% become IR PIXELS (lineHeightPx); INTRINSIC_% of 100 is
@@ -32,6 +34,7 @@ _RESIZE = ("NONE", "HEIGHT", "WIDTH_AND_HEIGHT", "TRUNCATE")
 _BLACK = SolidPaint()
 _WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold"}
 _WEIGHT_NAMES.update({700: "Bold", 800: "ExtraBold", 900: "Black"})
+_LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
 _SUPERSCRIPT, _SUBSCRIPT = 0.3, -0.25  # PowerPoint's shifts for its superscript / subscript buttons
 
 
@@ -167,15 +170,21 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             bullet = Bullet(type="ORDERED", scheme="arabicPeriod")
         elif kind == "UNORDERED":
             bullet = Bullet(type="UNORDERED", char="•")
-        level = max(0, depth - 1) if bullet else depth
+        level = min(max(0, depth - 1) if bullet else depth, 8)
+        margin, first = None, indent
+        if bullet is not None:  # Figma hangs a list item's text one gutter right of its marker
+            size = next((r.style.font_size for r in runs if r.style.font_size), None) or body_style.font_size or 12.0
+            gutter = size * _LIST_GUTTER_EM
+            margin, first = gutter * (level + 1), -gutter
         paragraphs.append(
             Paragraph(
                 runs=runs,
-                level=min(level, 8),
+                level=level,
                 bullet=bullet,
                 line_height=paragraph_line_height(),
                 space_after=space_after,
-                indent=indent,
+                indent=first,
+                margin_left=margin,
             )
         )
         runs = []
