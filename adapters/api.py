@@ -49,6 +49,14 @@ class ConversionResult:
         return merged
 
 
+def _uses_templates(target: str, write_options: dict[str, Any]) -> bool:
+    """Whether a `target` writer uses deck.masters / deck.layouts: a .pptx only when written fresh
+    (a patched package keeps its own); every other writer carries them (HTML in its embedded IR)."""
+    if target == "pptx":
+        return bool(write_options.get("fresh"))
+    return True
+
+
 def convert(
     src: str | os.PathLike[str],
     dst: str | os.PathLike[str],
@@ -67,7 +75,12 @@ def convert(
     reg = registry()
     src_adapter = reg.detect(s, fmt=from_format)
     dst_adapter = reg.for_output(d, fmt=to_format)
-    deck = read(s, fmt=src_adapter.info.name, **(read_options or {}))
+    read_options = dict(read_options or {})
+    if src_adapter.info.name == "pptx" and not _uses_templates(dst_adapter.info.name, write_options or {}):
+        # a .pptx's masters and layouts are most of a small deck's read: a patched .pptx keeps
+        # its own (a fresh fallback reads them from the stored package if it comes to that)
+        read_options.setdefault("templates", False)
+    deck = read(s, fmt=src_adapter.info.name, **read_options)
     wreport = dst_adapter.write(deck, d, **(write_options or {}))
     return ConversionResult(
         deck=deck,

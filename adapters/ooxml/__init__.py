@@ -36,10 +36,16 @@ class PptxFormat:
         return 0
 
     def read(self, path: Path, **options: Any) -> Deck:
-        """Options: `limits` (adapters.ooxml.package.Limits), `master_shapes` (bool, default True)."""
+        """Options: `limits` (adapters.ooxml.package.Limits), `master_shapes` (bool, default True),
+        `templates` (bool, default True: the masters and layouts; see read_pptx)."""
         from adapters.ooxml.read_deck import read_pptx
 
-        return read_pptx(path, limits=options.get("limits"), master_shapes=options.get("master_shapes", True))
+        return read_pptx(
+            path,
+            limits=options.get("limits"),
+            master_shapes=options.get("master_shapes", True),
+            templates=options.get("templates", True),
+        )
 
     def write(self, deck: Deck, path: Path, **options: Any) -> LossReport:
         """Patch the source package when the deck was read from a .pptx, else generate the file

@@ -71,6 +71,7 @@ __all__ = [
     "DECK_META_NO_DEFAULT_TEXT_STYLE",
     "DECK_META_SIZE_TYPE",
     "DECK_META_STRICT",
+    "DECK_META_TEMPLATES_DEFERRED",
     "DECK_META_VARIANT",
     "DEFAULT_SLIDE_HEIGHT_EMU",
     "DEFAULT_SLIDE_WIDTH_EMU",
@@ -167,6 +168,9 @@ DECK_META_VARIANT = "pptx.variant"
 """'presentation', 'template', 'slideshow', 'macro-presentation', ... (from the main content type)."""
 DECK_META_STRICT = "pptx.strict"
 """True when the file was ISO-Strict OOXML (translated to transitional on read)."""
+DECK_META_TEMPLATES_DEFERRED = "pptx.templates_deferred"
+"""True when the deck was read with templates=False: deck.masters / .layouts are empty until
+read_deck.with_templates reads them from the stored source package (a fresh .pptx does)."""
 DECK_META_SIZE_TYPE = "pptx.slide_size_type"
 """p:sldSz/@type (screen16x9, B4ISO, custom...) when stated."""
 DECK_META_NO_DEFAULT_TEXT_STYLE = "pptx.no_default_text_style"

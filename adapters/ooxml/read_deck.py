@@ -28,26 +28,65 @@ from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, 
 from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alternate
-from adapters.ooxml.read_template import read_templates
+from adapters.ooxml.read_template import TemplateIds, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.theme import ColorContext, parse_clr_map
 from adapters.ooxml.values import emu, to_float
 
-__all__ = ["read_pptx"]
+__all__ = ["read_pptx", "with_templates"]
 
 SECTION_EXT_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
 _SPEED = {"fast": 0.5, "med": 0.75, "slow": 1.0}
 
 
 def read_pptx(
-    source: Path | bytes, *, where: str | None = None, limits: Limits | None = None, master_shapes: bool = True
+    source: Path | bytes,
+    *,
+    where: str | None = None,
+    limits: Limits | None = None,
+    master_shapes: bool = True,
+    templates: bool = True,
 ) -> Deck:
     """Read a presentation package into the IR. `deck.report` lists what could not be carried.
 
     `master_shapes`: include the non-placeholder shapes of each slide's layout and master (locked,
-    meta 'pptx.inherited') so the IR draws what the slide shows."""
+    meta 'pptx.inherited') so the IR draws what the slide shows.
+    `templates`: read the masters and layouts into deck.masters / deck.layouts. Off, the slides
+    read the same (their inherited look included) and the deck is marked so that a fresh .pptx
+    reads them from the stored source package when it needs them (`with_templates`): for
+    outputs that never use them (HTML, a patched .pptx), where they are most of a small deck's
+    read time."""
     with _fewer_collections():
-        return _read(source, where, limits, master_shapes)
+        return _read(source, where, limits, master_shapes, templates)
+
+
+def with_templates(deck: Deck) -> Deck | None:
+    """A deck read with `templates=False`, with the masters and layouts of its stored source
+    package and each slide's layout id (a copy; the deck itself when it was read with them);
+    None when the source package is gone."""
+    if not deck.meta.get(cv.DECK_META_TEMPLATES_DEFERRED):
+        return deck
+    key, _why = deck.source_package("pptx")
+    if key is None:
+        return None
+    full = read_pptx(deck.asset_bytes(key))
+    by_part = {lay.source.ref: lay.id for lay in full.layouts if lay.source is not None}
+    copy = deck.clone()
+    copy.masters, copy.layouts = full.masters, full.layouts
+    for key, info in full.assets.items():  # the masters' and layouts' pictures
+        if key not in copy.assets:
+            copy.add_asset(full.asset_bytes(key), info.mime, info.name)
+    order = [k for k in full.assets if k in copy.assets] + [k for k in copy.assets if k not in full.assets]
+    copy.assets = {k: copy.assets[k] for k in order}
+    copy.meta.pop(cv.DECK_META_TEMPLATES_DEFERRED, None)
+    for slide in copy.slides:
+        if slide.layout_id is not None:
+            continue
+        unchanged = slide.source is not None and slide.source.fingerprint == slide_fingerprint(slide)
+        slide.layout_id = by_part.get(slide.meta.get(cv.SLIDE_META_LAYOUT_PART, ""))
+        if unchanged and slide.source is not None:  # as a full read fingerprints it
+            slide.source.fingerprint = slide_fingerprint(slide)
+    return copy
 
 
 _GC_LOCK = threading.Lock()
@@ -74,7 +113,7 @@ def _fewer_collections() -> Iterator[None]:
                 gc.set_threshold(*_GC_STATE["threshold"])
 
 
-def _read(source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool) -> Deck:
+def _read(source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool, templates: bool) -> Deck:
     pkg = open_package(source, where=where, limits=limits)
     path = Path(source) if not isinstance(source, bytes | bytearray) else None
     deck = Deck(name=path.stem if path else "deck")
@@ -105,11 +144,13 @@ def _read(source: Path | bytes, where: str | None, limits: Limits | None, master
     sections = _sections(pres)
     default_style = pres.find(qn("p:defaultTextStyle"))
     layout_parts = [p for p in (pkg.first_related(part, RT.SLIDE_LAYOUT) for _, part in slides) if p]
-    templates = read_templates(ctx, masters, layout_parts, default_style)
+    template_ids = read_templates(ctx, masters, layout_parts, default_style) if templates else TemplateIds()
+    if not templates:
+        deck.meta[cv.DECK_META_TEMPLATES_DEFERRED] = True
     for index, (sld_id, part) in enumerate(slides):
         slide = _read_slide(ctx, masters, part, sld_id, index, default_style, master_shapes)
         slide.section = sections.get(str(sld_id))
-        slide.layout_id = templates.layouts.get(slide.meta.get(cv.SLIDE_META_LAYOUT_PART, ""))
+        slide.layout_id = template_ids.layouts.get(slide.meta.get(cv.SLIDE_META_LAYOUT_PART, ""))
         deck.slides.append(slide)
         pkg.forget(part)
         ctx.memo.clear()

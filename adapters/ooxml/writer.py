@@ -79,9 +79,20 @@ def _render(
         from adapters.ooxml.patch import write_patch
 
         return write_patch(solved(deck), report, variant, keep_strict=keep_strict), "patch"
+    from adapters.ooxml.read_deck import with_templates
     from adapters.ooxml.write_fresh import write_fresh
 
-    return write_fresh(solved(deck), report, variant), "fresh"
+    full = with_templates(deck)
+    if full is None:
+        report.add(
+            "masters-layouts",
+            "the deck was read without its masters and layouts (templates=False) and its source package is "
+            "gone: the slides are written on a blank master and layouts",
+            severity="warning",
+            stage="write",
+        )
+        full = deck
+    return write_fresh(solved(full), report, variant), "fresh"
 
 
 def write_pptx(deck: Deck, path: str | os.PathLike[str], *, fresh: bool = False, **options: Any) -> LossReport:
