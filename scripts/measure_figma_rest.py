@@ -52,11 +52,21 @@ def _shared(name: str) -> Any:
     return module
 
 
+def set_folder(name: str) -> Path:
+    """A corpus folder by name; `unseen` is the unseen decks under the ACE cache dir."""
+    if name == "unseen":
+        for folder in (cache_root() / "unseen-decks", Path.home() / ".cache" / "ace" / "unseen-decks"):
+            if folder.is_dir():
+                return folder
+        raise SystemExit("no unseen-decks folder under the ACE cache dir")
+    return CORPUS / name
+
+
 def corpus_files(sets: list[str]) -> list[tuple[str, Path]]:
     out = []
     for name in sets:
-        kind = "pptx" if name.startswith("pptx") else name
-        folder = CORPUS / name
+        kind = "pptx" if name.startswith("pptx") or name == "unseen" else name
+        folder = set_folder(name)
         out.extend((name, p) for p in sorted(folder.iterdir()) if p.suffix.lower() in SUFFIXES[kind])
     return out
 
@@ -109,11 +119,19 @@ def write_figma_of(src: Path, out: Path, **options: Any) -> tuple[Any, Any]:
     return deck, report
 
 
+def error_kind(error: str) -> str:
+    """An error without its place: the last path step's name (no indices) and the message."""
+    where, _, message = error.partition(": ")
+    steps = [s for s in where.split("/") if s and not s.isdigit()]
+    return f"{steps[-1] if steps else '(root)'}: {message[:80]}"
+
+
 def cmd_validate(args: argparse.Namespace, keep: Path | None = None) -> list[tuple[str, Path]]:
     from tests.figma_spec import SPEC_VERSION, errors
 
     rows: dict[str, list[int]] = {}
     messages: Counter[str] = Counter()
+    kinds: dict[str, Counter[str]] = {}
     written: list[tuple[str, Path]] = []
     work = keep or Path(tempfile.mkdtemp(prefix="ace-figma-rest-"))
     for name, src in corpus_files(args.sets):
@@ -127,19 +145,25 @@ def cmd_validate(args: argparse.Namespace, keep: Path | None = None) -> list[tup
             row[3] += 1
             print(f"  {name}/{src.name}: not converted: {exc.message[:100]}")
             continue
+        except Exception as exc:  # a bug, not bad input: counted and shown, the run goes on
+            row[3] += 1
+            print(f"  {name}/{src.name}: CRASHED: {type(exc).__name__}: {str(exc)[:120]}")
+            continue
         found = errors(json.loads(out.read_text()), limit=100000)
         written.append((name, out))
         row[1] += not found
         row[2] += len(found)
         for e in found:
             messages[e.split(": ", 1)[-1][:100]] += 1
+            kinds.setdefault(name, Counter())[error_kind(e)] += 1
         if found:
             print(f"  {name}/{src.name}: {len(found)} errors, first: {found[0][:150]}")
     print(f"\nValidation against @figma/rest-api-spec {SPEC_VERSION} (GetFileResponse)\n")
-    print("| set | files | converted | valid | errors |")
-    print("|---|---:|---:|---:|---:|")
+    print("| set | files | converted | 0-error files | errors | error kinds (top 5) |")
+    print("|---|---:|---:|---:|---:|---|")
     for name, (n, valid, errs, failed) in rows.items():
-        print(f"| {name} | {n} | {n - failed} | {valid} | {errs} |")
+        top = "; ".join(f"{k} x{c}" for k, c in kinds.get(name, Counter()).most_common(5)) or "-"
+        print(f"| {name} | {n} | {n - failed} | {valid} | {errs} | {top} |")
     if messages:
         print("\ncommonest errors:")
         for msg, n in messages.most_common(12):
@@ -288,7 +312,7 @@ def cmd_readback(args: argparse.Namespace) -> int:
     from adapters.ooxml.writer import write_pptx
 
     with tempfile.TemporaryDirectory(prefix="ace-figma-back-") as tmp:
-        written = cmd_validate(args, Path(tmp))
+        written = cmd_validate(args, args.keep or Path(tmp))
         inputs = [("ACE-written " + name, p) for name, p in written]
         inputs += [("corpus figma", p) for _, p in corpus_files(["figma"])]
         ok: Counter[str] = Counter()
@@ -302,6 +326,8 @@ def cmd_readback(args: argparse.Namespace) -> int:
                 ok[label] += 1
             except AceError as exc:
                 print(f"  FAILED {label} {path.name}: {exc.message[:120]}")
+            except Exception as exc:  # a bug, not bad input: counted and shown, the run goes on
+                print(f"  CRASHED {label} {path.name}: {type(exc).__name__}: {str(exc)[:120]}")
         print("\n| figma input | files | -> pptx and -> html succeed |")
         print("|---|---:|---:|")
         for label in total:
@@ -317,12 +343,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="fidelity: decks whose name has one of these (comma-separated)")
     ap.add_argument("--no-html", action="store_true", help="fidelity: skip the HTML path")
     ap.add_argument("--embed-ir", action="store_true", help="fidelity: keep the IR copy (for comparison)")
+    ap.add_argument("--keep", type=Path, help="validate / readback: write the .figma.json files here (kept)")
     ap.add_argument("--worst", type=int, default=12)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     args.sets = [s for s in args.sets.split(",") if s]
     if args.command == "validate":
-        cmd_validate(args)
+        cmd_validate(args, args.keep)
         return 0
     if args.command == "fidelity":
         return cmd_fidelity(args)
