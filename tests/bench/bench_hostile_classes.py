@@ -70,7 +70,7 @@ def message(res: dict[str, Any]) -> str:
 
 def leftovers(work: Path, before: set[Path], allowed: list[str], code: object) -> list[str]:
     tmp = work / "tmp"
-    found = [f"TMPDIR/{p.name}" for p in tmp.iterdir()] if tmp.exists() else []
+    found = [f"TMPDIR/{p.name}" for p in tmp.iterdir() if p not in before] if tmp.exists() else []
     for p in work.rglob("*"):
         if p in before or p == tmp or tmp in p.parents:
             continue
@@ -131,7 +131,7 @@ def class2(d: Path, url: str) -> Iterator[Case]:
             f"picture r:link {name}: render",
             ["render", deck, "-o", d / f"png-{deck.stem}", "--json"],
             (0,),
-            ["png"],
+            [f"png-{deck.stem}"],
             {},
         )
     yield "picture r:link http: metrics", ["metrics", decks["http"], "--json"], (0,), [], {}
@@ -226,7 +226,8 @@ def class6(d: Path, url: str) -> Iterator[Case]:
         ["n2"],
         {},
     )
-    yield "IR numbers 1e30 -> pptx", ["convert", numbers_ir(d / "n.json"), d / "ni.pptx"], (2,), [], {}
+    yield "IR numbers 1e30 -> pptx (clamped)", ["convert", numbers_ir(d / "n.json"), d / "ni.pptx"], (0,), ["ni"], {}
+    yield "IR numbers -1e30 -> pptx", ["convert", numbers_ir(d / "m.json", -1e30), d / "nm.pptx"], (2,), [], {}
     (d / "nan.json").write_text('{"schema_version": "1.0", "slides": [{"id": "s1", "width": NaN, "children": []}]}')
     yield "IR JSON literal NaN: inspect", ["inspect", d / "nan.json"], (2,), [], {}
     text = {"paragraphs": [{"runs": [{"text": "a\ud800b\udfffc"}]}]}
