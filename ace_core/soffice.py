@@ -97,8 +97,10 @@ def soffice_headless(soffice: str, profile: str | Path) -> list[str]:
 
 def soffice_env(profile: str | Path) -> dict[str, str]:
     """The environment of every soffice process: its private profile as HOME, the headless
-    plug-in, and no proxy settings (a proxy is a way out of the network namespace)."""
-    env = dict(os.environ, HOME=str(profile), SAL_USE_VCLPLUGIN="svp")
+    plug-in, and no proxy settings (a proxy is a way out of the network namespace). Its TMPDIR is
+    the profile too: a soffice killed at its time limit leaves its lu*.tmp folders there, removed
+    with the profile, not in the user's temporary folder."""
+    env = dict(os.environ, HOME=str(profile), TMPDIR=str(profile), SAL_USE_VCLPLUGIN="svp")
     for key in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ftp_proxy", "all_proxy", "ALL_PROXY"):
         env.pop(key, None)
     return env

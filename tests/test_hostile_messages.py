@@ -43,6 +43,13 @@ def test_a_render_over_its_time_limit_names_the_option(tmp_path: Path, capsys: p
     assert "Traceback" not in r.err
 
 
+def test_a_soffice_killed_at_its_time_limit_leaves_nothing_in_tmpdir(tmp_path: Path) -> None:
+    """soffice writes lu*.tmp folders in TMPDIR; killed at --timeout it left them (bench_hostile_classes)."""
+    from ace_core.soffice import soffice_env
+
+    assert soffice_env(tmp_path / "profile")["TMPDIR"] == str(tmp_path / "profile")
+
+
 def _corrupt_member(src: bytes, dst: Path, member: str) -> Path:
     dst.write_bytes(src)
     with zipfile.ZipFile(dst) as z:

@@ -388,8 +388,16 @@ def _read_slide(el: Tag, theme_fonts: _Env, report: LossReport) -> dict[str, Any
 
 def read_schema_text(text: str, *, base: Path | None = None, where: str = "html") -> Deck:
     """Parse an ACE HTML deck from its text; `base` is the folder external assets resolve in."""
-    soup = BeautifulSoup(text, "lxml", preserve_whitespace_tags=_KEEP_SPACE)
     report = LossReport()
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates (a str from JSON may hold them): lxml refuses them
+            from ace_core.jsonio import fix_surrogates
+
+            text = fix_surrogates(text)
+            report.add("invalid-text", "the page held lone UTF-16 surrogates; replaced by U+FFFD", stage="read")
+    soup = BeautifulSoup(text, "lxml", preserve_whitespace_tags=_KEEP_SPACE)
     meta = soup.find("script", id="ace-deck")
     deck_data: dict[str, Any] = load_ir(meta.get_text()) if isinstance(meta, Tag) else {}
     theme = deck_data.get("theme") or {}

@@ -142,6 +142,8 @@ class OutPackage:
         self._ct_bytes = b""
         self._ct_dirty = True
         self.strict = False
+        self.main_part = "ppt/presentation.xml"
+        """the presentation part, as the reader found it (a root relationship may name a missing part)"""
         self._parser = safe_parser()
 
     # -- loading -----------------------------------------------------------------------------------
@@ -153,6 +155,7 @@ class OutPackage:
         for name in src.part_names():
             pkg.parts[name] = src.read_bytes(name)
             pkg.stored[name] = src.is_stored(name)
+        pkg.main_part = src.main_part
         pkg.strict = any(STRICT_MARKER in pkg.parts.get(n, b"") for n in ("ppt/presentation.xml", src.main_part))
         ct = pkg.parts.pop("[Content_Types].xml", None)
         if ct is not None:

@@ -73,9 +73,9 @@ class _Patch:
     # -- source ----------------------------------------------------------------------------------
     def _main_part(self) -> str:
         for rel in self.pkg.rels("").items.values():
-            if rel.type == RT.OFFICE_DOCUMENT and not rel.external:
+            if rel.type == RT.OFFICE_DOCUMENT and not rel.external and rel.target in self.pkg.parts:
                 return rel.target
-        return "ppt/presentation.xml"
+        return self.pkg.main_part  # the root relationship names no part: the one the reader found
 
     @property
     def orig(self) -> Deck:
