@@ -30,6 +30,10 @@ __all__ = ["Limits", "Package", "Rel", "open_package", "safe_parser"]
 MiB = 1024 * 1024
 
 
+_UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError)
+"""what unpacking a damaged zip member raises"""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Bounds on what a package may make us read (memory and disk stay bounded by these). The
@@ -195,15 +199,7 @@ class Package:
                 return store.put_stream(fh, limit=info.file_size)
         except BadInputError as exc:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where) from exc
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            OSError,
-            EOFError,
-            ValueError,
-            NotImplementedError,
-            RuntimeError,
-        ) as exc:
+        except _UNPACK_ERRORS as exc:
             raise self._corrupt(info, exc) from exc
 
     def _corrupt(self, info: zipfile.ZipInfo, exc: BaseException) -> BadInputError:
@@ -220,15 +216,7 @@ class Package:
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(info.file_size + 1)
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            OSError,
-            EOFError,
-            ValueError,
-            NotImplementedError,
-            RuntimeError,
-        ) as exc:
+        except _UNPACK_ERRORS as exc:
             raise self._corrupt(info, exc) from exc
         if len(data) > info.file_size:
             raise BadInputError(f"part {info.filename} is larger than its zip header says", where=self.where)
