@@ -42,8 +42,19 @@ def test_a_fresh_pptx_of_a_lean_read_has_the_masters_and_layouts(deck: Path) -> 
 
 
 def _parts(data: bytes) -> dict[str, bytes]:
+    """Every member, an embedded workbook opened into its own members: XlsxWriter stamps the
+    workbook's zip entries and docProps/core.xml with the time of writing, to the second."""
+    parts: dict[str, bytes] = {}
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        return {name: z.read(name) for name in z.namelist()}
+        for name in z.namelist():
+            blob = z.read(name)
+            if name.endswith(".xlsx"):
+                for inner, inner_blob in _parts(blob).items():
+                    if inner != "docProps/core.xml":
+                        parts[f"{name}!{inner}"] = inner_blob
+            else:
+                parts[name] = blob
+    return parts
 
 
 def test_convert_reads_templates_for_outputs_that_write_them(tmp_path: Path) -> None:
