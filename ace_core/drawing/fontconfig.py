@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from functools import cache
 
 __all__ = ["fc_match"]
@@ -41,7 +40,9 @@ def _open() -> ctypes.CDLL | None:
         return ctypes.CDLL(_SONAME)
     except OSError:
         pass
-    name = ctypes.util.find_library("fontconfig")
+    from ctypes import util  # imports subprocess: only when the soname is not there
+
+    name = util.find_library("fontconfig")
     return ctypes.CDLL(name) if name else None
 
 
