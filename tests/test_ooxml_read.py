@@ -555,3 +555,29 @@ def test_smartart_without_drawing_is_laid_out_from_its_data_model(tmp_path: Path
 
 def _box(node) -> tuple[float, float, float, float]:
     return (node.x, node.y, node.width, node.height)
+
+
+A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def test_a_run_takes_its_script_typeface_east_asian_and_complex_script(tmp_path: Path) -> None:
+    """a:ea for CJK text, a:cs for Hebrew / Arabic, a:latin otherwise (ASCII never looks further)."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(2))
+    paragraph = box.text_frame.paragraphs[0]
+    for text in ("plain text", "日本語のテキスト", "שלום עולם", "café"):
+        run = paragraph.add_run()
+        run.text = text
+        rpr = run._r.get_or_add_rPr()
+        for tag, face in (("latin", "Latin Face"), ("ea", "EA Face"), ("cs", "CS Face")):
+            etree.SubElement(rpr, f"{{{A_NS}}}{tag}").set("typeface", face)
+    deck = read(save(prs, tmp_path / "scripts.pptx"))
+    box_node = next(n for n in deck.slides[0].iter_nodes() if getattr(n, "text", None))
+    faces = {r.text: r.style.font_family for p in box_node.text.paragraphs for r in p.runs}
+    assert faces == {
+        "plain text": "Latin Face",
+        "日本語のテキスト": "EA Face",
+        "שלום עולם": "CS Face",
+        "café": "Latin Face",
+    }

@@ -130,3 +130,15 @@ def test_math_svg_is_plain_paths_for_libreoffice_and_figma() -> None:
 
     svg = latex_to_svg(r"\frac{a}{b} + \sqrt{x^2}", 24.0).svg
     assert "<path" in svg and "<use" not in svg and "<symbol" not in svg
+
+
+def test_a_preset_read_alone_is_the_one_the_whole_file_holds() -> None:
+    """_definition slices one preset out of the definitions file: the same shape as parsing it all."""
+    from ace_core.drawing import presets
+
+    whole = presets._definitions()
+    assert len(whole) == len(presets.preset_names()) >= 186
+    for name, element in whole.items():
+        alone = presets._definition(name)
+        assert alone is not None and presets._parse_shape(alone) == presets._parse_shape(element), name
+    assert presets._definition("noSuchPreset") is None and presets._definition("rect>") is None

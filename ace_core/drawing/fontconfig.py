@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from functools import cache
 
 __all__ = ["fc_match"]
 
 _MATCH = 0  # FcMatchPattern
 _OK = 0  # FcResultMatch
+_SONAME = "libfontconfig.so.1"
 
 
 @cache
 def _lib() -> ctypes.CDLL | None:
     """libfontconfig with the few signatures used here, or None where it is not installed."""
-    name = ctypes.util.find_library("fontconfig")
-    if not name:
-        return None
     try:
-        lib = ctypes.CDLL(name)
+        lib = _open()
+        if lib is None:
+            return None
         ptr = ctypes.c_void_p
         lib.FcPatternCreate.restype = ptr
         lib.FcPatternAddString.argtypes = [ptr, ctypes.c_char_p, ctypes.c_char_p]
@@ -32,6 +31,19 @@ def _lib() -> ctypes.CDLL | None:
     except (OSError, AttributeError):
         return None
     return lib
+
+
+def _open() -> ctypes.CDLL | None:
+    """The library by its Linux soname (dlopen's own search), else where ctypes finds it: its
+    search runs `ldconfig -p` in a child process, a few ms of every HTML write."""
+    try:
+        return ctypes.CDLL(_SONAME)
+    except OSError:
+        pass
+    from ctypes import util  # imports subprocess: only when the soname is not there
+
+    name = util.find_library("fontconfig")
+    return ctypes.CDLL(name) if name else None
 
 
 @cache

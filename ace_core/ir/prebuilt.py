@@ -69,24 +69,32 @@ def complete_models() -> str:
         if _state["started"] or _importing():
             return _state["status"]
         _state["started"] = True
-        models = ir_models()
-        pending = [m for m in models if not m.__pydantic_complete__]
-        path = _cache_path(models)
-        schemas, why = _load(path)
-        if schemas is not None:
-            try:
-                _install(pending, schemas)
-                _state["status"] = "cache"
-                return _state["status"]
-            except Exception as exc:  # a pydantic whose internals moved: build normally
-                why = f"{type(exc).__name__}: {exc}"
-        for model in pending:
-            if not model.__pydantic_complete__:
-                model.model_rebuild(_types_namespace=vars(sys.modules[model.__module__]))
-        if path is not None:
-            _save(path, models)  # over a bad file too: the cache heals itself
-        _state["status"] = "built" if why is None else f"built, cache unusable: {why}"
-        return _state["status"]
+        from ace_core.ir.plugin_probe import no_plugin_scan
+
+        with no_plugin_scan():  # no pydantic plugin installed: its entry-point scan is skipped
+            return _complete()
+
+
+def _complete() -> str:
+    """The body of complete_models, under its lock."""
+    models = ir_models()
+    pending = [m for m in models if not m.__pydantic_complete__]
+    path = _cache_path(models)
+    schemas, why = _load(path)
+    if schemas is not None:
+        try:
+            _install(pending, schemas)
+            _state["status"] = "cache"
+            return _state["status"]
+        except Exception as exc:  # a pydantic whose internals moved: build normally
+            why = f"{type(exc).__name__}: {exc}"
+    for model in pending:
+        if not model.__pydantic_complete__:
+            model.model_rebuild(_types_namespace=vars(sys.modules[model.__module__]))
+    if path is not None:
+        _save(path, models)  # over a bad file too: the cache heals itself
+    _state["status"] = "built" if why is None else f"built, cache unusable: {why}"
+    return _state["status"]
 
 
 def _importing() -> bool:

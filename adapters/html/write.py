@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ace_core import __version__
-from ace_core.drawing.charts import chart_svg
 from ace_core.drawing.math import latex_to_svg, scale_svg_to_box
 from ace_core.drawing.presets import evaluate
 from ace_core.errors import AceError, BadInputError
@@ -347,6 +346,8 @@ def node_html(
         stroke = css_simple_stroke(node.strokes)
         if stroke:
             decls += outline_decls(stroke)  # type: ignore[arg-type]
+        from ace_core.drawing.charts import chart_svg  # a deck without charts never loads them
+
         chart = chart_svg(node.chart, node.width, node.height, font_family=_chart_font(ctx), palette=_palette(ctx))
         for problem in chart.losses:
             ctx.loss("chart", problem, node.id)
