@@ -278,7 +278,8 @@ def _chart_words(node: Any) -> collections.Counter[str]:
     chart = getattr(node, "chart", None)
     if chart is None:
         return collections.Counter()
-    text = [chart.title or "", "unsupported chart", *chart.categories]
+    text = [chart.title or "", "unsupported chart", "category", *chart.categories]  # markitdown's labels
+    text += [str(v) for v in chart.category_values or [] if v is not None]
     for series in chart.series:
         text.append(series.name or "")
         text += [str(v) for v in series.values if v is not None]

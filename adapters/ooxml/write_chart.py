@@ -408,6 +408,8 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     kind = chart_type_of(chart, ctx)
     data = _chart_data(chart, kind)
     space = parse_xml(data.xml_bytes(kind))
+    if kind in (XL_CHART_TYPE.PIE, XL_CHART_TYPE.PIE_EXPLODED) and len(chart.series) > 1:
+        _all_pie_series(space, data)
     obj = Chart(space, None)
     name = str(kind)
     if chart.title and chart.auto_title and chart.title == automatic_title(chart.series):
@@ -512,6 +514,16 @@ def _base_time_unit(space: etree._Element, chart: ChartData) -> None:
     )
     for node in units if unit else []:
         node.set("val", unit)
+
+
+def _all_pie_series(space: etree._Element, data: Any) -> None:
+    """Every series of a pie chart in its c:pieChart (python-pptx writes the first only; PowerPoint
+    draws the first and keeps the others): the doughnut writer's c:ser over the same data."""
+    pie = next(space.iter(f"{_C}pieChart"))
+    first = pie.find(f"{_C}ser")
+    others = parse_xml(data.xml_bytes(XL_CHART_TYPE.DOUGHNUT)).findall(f".//{_C}ser")[1:]
+    for ser in reversed(others):
+        first.addnext(ser)
 
 
 def _unnamed_series(space: etree._Element, chart: ChartData) -> None:
