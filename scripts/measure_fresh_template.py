@@ -1,10 +1,12 @@
 """Fresh .pptx as other readers see it, over corpora of decks: the bars of issue 15.
 
 For every deck: read it, write it in fresh mode, and compare the source with the output as
-python-pptx and markitdown read them (per slide word lists; the words of the nodes a loss entry names
-may differ, no others), count master / layout text the output's slides gained, count
-`a:fld type="slidenum"` on the slides of each, and check with python-pptx that every placeholder of
-every output slide has a placeholder of its layout with the same idx. `--render` also renders the
+python-pptx and markitdown read them (per slide word lists, a number compared by its value; the words
+of the nodes a loss entry names may differ -- their text, name, alt text and a chart's data -- no
+others; an entry on styling only, or a binding, explains no text), count master / layout text the
+output's slides gained, count `a:fld type="slidenum"` on the slides of each, and check with
+python-pptx that every placeholder of every output slide has a placeholder of its layout with the
+same idx. `--render` also renders the
 source and the output with LibreOffice (PDFs cached under $ACE_CACHE_DIR/measure/lo-pdf/<sha256>)
 and gives per slide grey similarity, colour-off and text recall (../shared/scripts).
 
@@ -42,15 +44,30 @@ from adapters.ooxml.conventions import DECK_META_STRICT  # noqa: E402
 from adapters.ooxml.read_deck import read_pptx  # noqa: E402
 from adapters.ooxml.writer import render_bytes  # noqa: E402
 
-WORD = re.compile(r"\w+")
+WORD = re.compile(r"\d+\.\d+|\w+")
 SLIDE_MARK = re.compile(r"<!-- Slide number: (\d+) -->")
 FLD_SLIDENUM = re.compile(rb"<a:fld\b[^>]*\btype=\"slidenum\"")
-# loss entries that do not explain a text difference (what the bars are about)
-NOT_AN_EXPLANATION = {"placeholder-binding"}
+# loss entries that do not explain a text difference (what the bars are about): a binding, and
+# styling the node lost while its content stayed
+NOT_AN_EXPLANATION = {"placeholder-binding", "chart-style", "chart-format", "text-effect"}
+
+
+def _explains(entry: Any) -> bool:
+    if entry.feature in NOT_AN_EXPLANATION:
+        return False
+    return not (entry.feature == "chart-3d" and entry.severity == "info")  # the 3-D view is kept
+
+
+def _token(tok: str) -> str:
+    """A number as its value (a cache's 37261.0 and 37261 are one number), any other word as is."""
+    if "." in tok:
+        value = float(tok)
+        return str(int(value)) if value.is_integer() else repr(value)
+    return tok
 
 
 def words(text: str) -> collections.Counter[str]:
-    return collections.Counter(WORD.findall(text.casefold()))
+    return collections.Counter(_token(t) for t in WORD.findall(text.casefold()))
 
 
 # -- python-pptx -----------------------------------------------------------------------------------
@@ -234,7 +251,7 @@ def _named_words(deck: Any, reports: list[LossReport]) -> dict[str, collections.
     named: dict[str, set[str]] = collections.defaultdict(set)
     for report in reports:
         for e in report.entries:
-            if e.node_id and e.slide_id and e.feature not in NOT_AN_EXPLANATION:
+            if e.node_id and e.slide_id and _explains(e):
                 named[e.slide_id].add(e.node_id)
     out: dict[str, collections.Counter[str]] = {}
     for slide in deck.slides:
@@ -246,12 +263,27 @@ def _named_words(deck: Any, reports: list[LossReport]) -> dict[str, collections.
                     body = getattr(n, "text", None)
                     if body is not None and hasattr(body, "plain_text"):
                         acc.update(words(body.plain_text))
+                    acc.update(_chart_words(n))
                     for row in getattr(n, "rows", []) or []:
                         for cell in row.cells:
                             if cell.text is not None:
                                 acc.update(words(cell.text.plain_text))
         out[slide.id] = acc
     return out
+
+
+def _chart_words(node: Any) -> collections.Counter[str]:
+    """A chart node's words as readers print its data (title, series, categories, values), and
+    markitdown's label for a chart python-pptx cannot read."""
+    chart = getattr(node, "chart", None)
+    if chart is None:
+        return collections.Counter()
+    text = [chart.title or "", "unsupported chart", "category", *chart.categories]  # markitdown's labels
+    text += [str(v) for v in chart.category_values or [] if v is not None]
+    for series in chart.series:
+        text.append(series.name or "")
+        text += [str(v) for v in series.values if v is not None]
+    return words(" ".join(text))
 
 
 def _descendants(node: Any) -> list[Any]:

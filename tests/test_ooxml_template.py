@@ -193,6 +193,23 @@ def test_date_categories_stay_dates() -> None:
     assert back.categories == chart.categories and back.category_values == chart.category_values
 
 
+def test_a_pie_chart_keeps_every_series_and_an_automatic_title_stays_automatic() -> None:
+    names = ["north", "south", "west"]
+    series = [ChartSeries(name=n, values=[1.0 + i, 2.0, 3.0]) for i, n in enumerate(names)]
+    chart = ChartData(chart_type="pie", categories=["a", "b", "c"], series=series, title="Chart Title", auto_title=True)
+    data, _ = fresh(_chart_deck(chart))
+    assert check_package(data) == []
+    root = _chart_xml(data)
+    pie = root.find(f".//{C}pieChart")
+    assert [s.findtext(f"{C}tx//{C}v") for s in pie.findall(f"{C}ser")] == names  # PowerPoint draws the first
+    title = root.find(f".//{C}title")
+    assert title is not None and title.find(f"{C}tx") is None  # no own text: readers see no "Chart Title"
+    back = read_pptx(data).find("c")[1].chart
+    assert [s.name for s in back.series] == names and back.title == "Chart Title" and back.auto_title
+    shape = next(sh for sh in pptx.Presentation(io.BytesIO(data)).slides[0].shapes if sh.has_chart)
+    assert not shape.chart.chart_title.has_text_frame
+
+
 def test_a_combo_chart_keeps_every_plot_type_and_its_secondary_axis() -> None:
     chart = ChartData(
         chart_type="column",

@@ -58,6 +58,8 @@ class WriteCtx:
     embed_source: bool = True
     ooxml: bool = False  # lay text out as PowerPoint does (the deck came from a .pptx)
     slide_id: str | None = None
+    slide_number: int | None = None
+    """the slide being written, counted from 1 (what a slide-number field shows)"""
     missing: set[str] = field(default_factory=set)
     inline_max: int = INLINE_MAX
     """inline mode: an asset larger than this (bytes) is written beside the file instead"""

@@ -28,7 +28,18 @@ from ace_core.ir.loss import LossReport
 from ace_core.ir.text import TextBody
 from ace_core.ir.validate import describe_location
 from adapters.html.css import color_css
-from adapters.html.schema import A_ID, A_IR, A_NAME, A_SLIDE_ID, A_TYPE, is_ace_html, load_ir, parse_num, parse_style
+from adapters.html.schema import (
+    A_FIELD,
+    A_ID,
+    A_IR,
+    A_NAME,
+    A_SLIDE_ID,
+    A_TYPE,
+    is_ace_html,
+    load_ir,
+    parse_num,
+    parse_style,
+)
 from adapters.html.text import TextEnv, para_decls, run_decls
 
 __all__ = ["is_ace_html", "parse_css_color", "read_schema", "read_schema_text"]
@@ -193,6 +204,8 @@ def _read_text(container: Tag, body_data: dict[str, Any], theme_fonts: _Env) -> 
             style = load_ir(child.get(A_IR))
             if style:
                 run["style"] = style
+            if child.has_attr(A_FIELD):
+                run["field"] = str(child.get(A_FIELD))
             runs.append(run)
             run_tags.append(child)
         pdata["runs"] = runs

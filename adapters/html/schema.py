@@ -13,6 +13,7 @@ from typing import Any
 from ace_core.textscrub import strip_bad_chars
 
 __all__ = [
+    "A_FIELD",
     "A_ID",
     "A_IR",
     "A_NAME",
@@ -38,6 +39,7 @@ A_SLIDE_ID = "data-slide-id"
 A_ID = "data-id"
 A_TYPE = "data-type"
 A_NAME = "data-name"
+A_FIELD = "data-field"  # a run that is a field (slidenum, datetime...): its text is the value shown
 A_IR = "data-ir"  # compact JSON of the IR properties the visible HTML does not carry exactly
 _GEN = re.compile(r'<meta\s+name="generator"\s+content="' + GENERATOR + r"\s", re.I)
 

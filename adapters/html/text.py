@@ -15,7 +15,7 @@ from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.urls import safe_href
 from adapters.html.context import WriteCtx
 from adapters.html.css import color_css, gradient_css
-from adapters.html.schema import A_IR, attr, dump_ir, esc_text, join_style, num, px
+from adapters.html.schema import A_FIELD, A_IR, attr, dump_ir, esc_text, join_style, num, px
 
 __all__ = [
     "DEFAULT_INSETS",
@@ -54,6 +54,8 @@ class TextEnv:
         # LibreOffice refits shrunk text and keeps its line spacing; so do we for OOXML text
         self.reduction = 0.0 if ooxml else body.line_spacing_reduction or 0.0
         self.body = body
+        self.slide_number: int | None = None
+        """the number a slide-number field shows (the slide's position in the deck)"""
         self.cache: dict[tuple[int, int], TextStyle] = {}
 
     def family(self, style: TextStyle) -> str:
@@ -292,7 +294,13 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
     style = join_style(run_decls(body, para, run, env))
     data = run.style.model_dump(mode="json", exclude_defaults=True)
     ir = attr(A_IR, dump_ir(data), single=True) if data else ""
-    text = esc_text(run.text).replace("\v", "<br>")
+    shown = run.text
+    if run.field is not None:
+        # a field stays one: marked, and a slide number shows the slide's own number
+        ir += attr(A_FIELD, run.field or "")
+        if run.field == "slidenum" and env.slide_number is not None:
+            shown = str(env.slide_number)
+    text = esc_text(shown).replace("\v", "<br>")
     link = safe_href(run.style.hyperlink)
     if link:
         return f'<a href="{esc_text(link).replace(chr(34), "&quot;")}" style="{style}"{ir}>{text}</a>'
@@ -373,6 +381,7 @@ def text_html(body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | N
     env = TextEnv(
         ctx.deck.theme.fonts if ctx and ctx.deck.theme else None, body, fit, ooxml=ctx.ooxml if ctx else False
     )
+    env.slide_number = ctx.slide_number if ctx is not None else None
     out: list[str] = []
     counters: dict[int, tuple[str | None, int, int]] = {}
     for para in body.paragraphs:

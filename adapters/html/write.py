@@ -395,6 +395,7 @@ def _transition_attrs(slide: Slide) -> str:
 
 def slide_html(slide: Slide, deck: Deck, ctx: WriteCtx) -> str:
     ctx.slide_id = slide.id
+    ctx.slide_number = next((i + 1 for i, s in enumerate(deck.slides) if s.id == slide.id), None)
     decls = [("width", px(deck.width)), ("height", px(deck.height))]
     if slide.background is not None:
         decls += background_decls(slide.background.fills, deck.width, deck.height, ctx, slide.id)

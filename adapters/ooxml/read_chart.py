@@ -25,7 +25,7 @@ from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
-__all__ = ["is_date_format", "read_chart_part"]
+__all__ = ["automatic_title", "is_date_format", "read_chart_part"]
 
 _PLOTS = {
     "barChart": "column",
@@ -48,6 +48,12 @@ _PLOTS = {
 _GROUPING = {"clustered": "clustered", "stacked": "stacked", "percentStacked": "percent_stacked"}
 _GROUPING |= {"standard": "standard"}
 _LEGEND_POS = {"t": "top", "b": "bottom", "l": "left", "r": "right", "tr": "top_right"}
+
+
+def automatic_title(series: list[ChartSeries]) -> str:
+    """The title PowerPoint and LibreOffice draw for a c:title without text: the one series'
+    name, else "Chart Title"."""
+    return series[0].name if len(series) == 1 else "Chart Title"
 
 
 def _val(el: etree._Element | None, tag: str, default: str | None = None) -> str | None:
@@ -399,6 +405,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     if local(first.tag) in ("barChart", "bar3DChart") and _val(first, "c:barDir", "col") == "bar":
         kind = "bar"
     data: dict = {"chart_type": kind}
+    if local(first.tag) == "ofPieChart":
+        of = "bar of pie" if _val(first, "c:ofPieType", "pie") == "bar" else "pie of pie"
+        why = f"a {of} chart is read as a plain pie (its second plot is kept only in patch mode)"
+        scope.loss("chart-type", why, node_id)
     grouping = _val(first, "c:grouping")
     if grouping in _GROUPING:
         data["grouping"] = _GROUPING[grouping]
@@ -443,7 +453,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         # a title without text of its own is the automatic one: the series' name, or "Chart Title"
         # (as PowerPoint and LibreOffice draw it) when there are several series
         own = _rich_text(title)
-        data["title"] = own or (series[0].name if len(series) == 1 else "Chart Title")
+        data["title"] = own or automatic_title(series)
         data["auto_title"] = not own
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None

@@ -145,18 +145,20 @@ _MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, Arith
 """what a malformed shape raises while read (pydantic's ValidationError is a ValueError)"""
 
 
-def _pic_blip_fill(pic: etree._Element) -> etree._Element | None:
+def _pic_blip_fill(pic: etree._Element) -> tuple[etree._Element | None, str]:
     """A p:pic's blip fill, also when an mc:AlternateContent holds it (a PDF / EMF choice for Mac
-    PowerPoint with a PNG fallback: the branch choose_alternate reads)."""
+    PowerPoint with a PNG fallback: the branch choose_alternate reads), and what the branch needs
+    when it is the fallback ("" otherwise)."""
     for item in pic:
         if item.tag in (_P_BLIP_FILL, _A_BLIP_FILL):
-            return item
+            return item, ""
         if item.tag == _MC_ALTERNATE:
-            kids, _ = choose_alternate(item)
+            kids, which = choose_alternate(item)
             found = next((k for k in kids if k.tag in (_P_BLIP_FILL, _A_BLIP_FILL)), None)
             if found is not None:
-                return found
-    return None
+                needs = " ".join(c.get("Requires", "") for c in item.findall(qn("mc:Choice")))
+                return found, (needs or "an unknown extension") if which == "fallback" else ""
+    return None, ""
 
 
 class ShapeReader:
@@ -523,7 +525,15 @@ class ShapeReader:
             self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
-        blip_fill = _pic_blip_fill(el)
+        blip_fill, needs = _pic_blip_fill(el)
+        if needs and self.scope.origin in ("", "d"):
+            self.scope.loss(
+                "alternate-content",
+                f"the picture's version that needs {needs} (e.g. a PDF for Mac PowerPoint) is kept as its fallback"
+                " image outside patch mode",
+                node_id,
+                severity="info",
+            )
         if blip_fill is not None:
             image, svg = read_blip(blip_fill, self.scope, node_id)
         else:

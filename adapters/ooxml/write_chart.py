@@ -24,7 +24,7 @@ from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.ns import NS, RT
 from adapters.ooxml.package_out import CONTENT_TYPES
-from adapters.ooxml.read_chart import is_date_format
+from adapters.ooxml.read_chart import automatic_title, is_date_format
 from adapters.ooxml.write_chart_plots import keep_series, plot_groups, split_plots
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import Box, nv_props, xfrm
@@ -408,10 +408,17 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     kind = chart_type_of(chart, ctx)
     data = _chart_data(chart, kind)
     space = parse_xml(data.xml_bytes(kind))
+    if kind in (XL_CHART_TYPE.PIE, XL_CHART_TYPE.PIE_EXPLODED) and len(chart.series) > 1:
+        _all_pie_series(space, data)
     obj = Chart(space, None)
     name = str(kind)
-    if chart.title and chart.auto_title and len(chart.series) == 1 and chart.title == chart.series[0].name:
-        obj.has_title = True  # the automatic title: PowerPoint shows the one series' name
+    if chart.title and chart.auto_title and chart.title == automatic_title(chart.series):
+        # the automatic title (the one series' name, else "Chart Title"): a c:title without text,
+        # as in its source, so readers see no title text the source did not have
+        obj.has_title = True
+        props = text_props(chart.title_style, ctx)
+        if props is not None:
+            obj._chartSpace.chart.get_or_add_title().append(props)
     elif chart.title:
         obj.has_title = True
         obj.chart_title.text_frame.text = chart.title
@@ -507,6 +514,16 @@ def _base_time_unit(space: etree._Element, chart: ChartData) -> None:
     )
     for node in units if unit else []:
         node.set("val", unit)
+
+
+def _all_pie_series(space: etree._Element, data: Any) -> None:
+    """Every series of a pie chart in its c:pieChart (python-pptx writes the first only; PowerPoint
+    draws the first and keeps the others): the doughnut writer's c:ser over the same data."""
+    pie = next(space.iter(f"{_C}pieChart"))
+    first = pie.find(f"{_C}ser")
+    others = parse_xml(data.xml_bytes(XL_CHART_TYPE.DOUGHNUT)).findall(f".//{_C}ser")[1:]
+    for ser in reversed(others):
+        first.addnext(ser)
 
 
 def _unnamed_series(space: etree._Element, chart: ChartData) -> None:

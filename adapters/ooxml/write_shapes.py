@@ -104,9 +104,13 @@ def _sid(node: NodeBase, ctx: PartContext, key: str | None = None) -> int:
 def nv_props(node: NodeBase, ctx: PartContext, *, key: str | None = None, name: str | None = None) -> etree._Element:
     """p:cNvPr: shape id, name, alt text, hidden flag, click link and the ACE id."""
     sid = _sid(node, ctx, key)
+    if not (name or node.name) and ctx.deck.source is not None and ctx.deck.source.format == "pptx":
+        name = ""  # a shape its .pptx left unnamed stays unnamed (readers show a name as its alt text)
+    elif not (name or node.name):
+        name = f"{node.type.title()} {sid}"
     attrs = {
         "id": sid,
-        "name": name or node.name or f"{node.type.title()} {sid}",
+        "name": name or node.name,
         "descr": node.description or None,
         "hidden": True if not node.visible else None,
     }
