@@ -150,6 +150,16 @@ def _strut_style(body: TextBody, para: Paragraph, env: TextEnv) -> TextStyle:
     return found
 
 
+def _drawn_indent(para: Paragraph, env: TextEnv) -> float | None:
+    """The first line's indent as drawn: OOXML text never starts left of the box (PowerPoint and
+    LibreOffice put a first line with marL + indent < 0 at the left inset, its bullet then as wide
+    as its glyph), so a hanging indent beyond the margin is cut to the margin."""
+    indent = para.indent
+    if env.ooxml and indent is not None and indent < 0:
+        return max(indent, -(para.margin_left or 0.0))
+    return indent
+
+
 def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a <p>: the strut font (the smallest run's family and size), line height,
     alignment, margins and spacing."""
@@ -169,8 +179,9 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
         decls.append(("text-align", _ALIGN[align]))
     if para.margin_left:
         decls.append(("padding-left", px(para.margin_left)))
-    if para.indent:
-        decls.append(("text-indent", px(para.indent)))
+    indent = _drawn_indent(para, env)
+    if indent:
+        decls.append(("text-indent", px(indent)))
     if para.space_before and not (env.ooxml and body.paragraphs and para is body.paragraphs[0]):
         # PowerPoint and LibreOffice ignore the space before the first paragraph of a text box
         decls.append(("padding-top", px(para.space_before)))
@@ -270,8 +281,9 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     # line-height 0: a bullet larger than its text (buSzPct 130 %) must not grow the line, as in
     # LibreOffice and PowerPoint (the measurer leaves bullets out of the line height too)
     decls = [("display", "inline-block"), ("text-indent", "0"), ("line-height", "0")]
-    if para.indent is not None and para.indent < 0:
-        decls.append(("min-width", px(-para.indent)))
+    indent = _drawn_indent(para, env)
+    if indent is not None and indent < 0:
+        decls.append(("min-width", px(-indent)))
     if bullet.type == "UNORDERED" and bullet.picture_asset:
         decls.append(("font-size", px(round(size, 3))))
         return f'<span class="bu" style="{join_style(decls)}">\u25cf</span>'
@@ -309,12 +321,22 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
 
 def _as_laid_out(body: TextBody, theme_fonts: Any) -> TextBody:
     """The body with the line heights the OOXML layout gives it (1.2 x size per line, no line
-    spacing reduction, trailing empty paragraphs left out, as LibreOffice refits), for measuring."""
+    spacing reduction, trailing empty paragraphs left out, as LibreOffice refits) and the <p>'s
+    strut and first-paragraph spacing as `para_decls` writes them, for measuring."""
     paras = []
     kept = list(body.paragraphs)
     while len(kept) > 1 and not kept[-1].text.strip():
         kept.pop()
-    for para in kept:
+    for i, para in enumerate(kept):
+        update: dict[str, Any] = {}
+        sized = [_effective(body, para, run) for run in para.runs if run.text]
+        if sized:  # the strut is the smallest run, as the <p> is written (not the list style's size)
+            strut = min(sized, key=lambda st: st.font_size or 0.0)
+            update["style"] = para.style.model_copy(update={"font_size": strut.font_size})
+        if i == 0 and para.space_before:  # not drawn before the first paragraph (see para_decls)
+            update["space_before"] = None
+        if update:
+            para = para.model_copy(update=update)
         lh = para.line_height
         if lh is None or lh.unit != "PIXELS":
             pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value

@@ -514,9 +514,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         data["style"] = int(style)
     scope.loss(
         "chart-format",
-        "chart styling beyond type, data, series colours, axes, legend and labels is kept only in patch mode",
+        "chart styling beyond type, data, series colours, axes, legend and labels (gridline and label "
+        "formatting, effects, the chart style's own defaults) is redrawn with defaults outside patch mode",
         node_id,
-        severity="info",
+        severity="warning",  # the chart's look changes in every conversion but patch mode
     )
     _user_shapes(root, part, scope, node_id)
     wb = pkg.first_related(part, RT.PACKAGE)

@@ -582,8 +582,9 @@ def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
     _chart_area(space, node, ctx)
     ctx.loss(
         "chart-style",
-        "chart rebuilt from its data: fonts, axis label positions and plot layout are the defaults",
-        "info",
+        "chart rebuilt from its data and the look the IR carries (series colours, title, legend and axis "
+        "fonts, plot area); other chart formatting and label positions are PowerPoint's defaults",
+        "warning",  # the rebuilt chart looks different wherever the original was formatted further
     )
     pkg = ctx.pkg
     chart_name = pkg.next_name("ppt/charts/chart{}.xml")

@@ -1,0 +1,124 @@
+"""pptx -> html classes found on unseen decks: built-in table styles named only by id, first lines
+whose hanging indent reaches left of the box, and shrink-on-overflow text measured with the strut
+the <p> is written with (the runs' size, not the list style's). Decks written by python-pptx and
+edited at the XML level; the text placement is checked in Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pptx import Presentation
+from pptx.util import Inches, Pt
+from test_ooxml_read import rezip, save
+
+from ace_core.color import ColorMod
+from adapters.html.text import fit_scale
+from adapters.html.write import write_html
+from adapters.ooxml.read_deck import read_pptx
+from tests.conftest import needs_chromium
+
+ACCENT6 = "{93296810-A885-4BE3-A3E7-6D5BEEA58F35}"
+GRID = "{5940675A-B579-460E-94D1-54222C63F5DA}"
+UNKNOWN = "{00000000-1111-2222-3333-444444444444}"
+
+
+def _table_deck(tmp_path: Path, style_ids: list[str]) -> Path:
+    prs = Presentation()
+    for _ in style_ids:
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        frame = slide.shapes.add_table(3, 3, Inches(1), Inches(1), Inches(6), Inches(2))
+        frame.table.cell(0, 0).text = "Head"
+    path = save(prs, tmp_path / "tables.pptx")
+    edits = {}
+    for i, sid in enumerate(style_ids, 1):
+
+        def edit(body: bytes, sid: str = sid) -> bytes:
+            new = f"<a:tableStyleId>{sid}</a:tableStyleId>".encode()
+            return re.sub(rb"<a:tableStyleId>[^<]*</a:tableStyleId>", new, body)
+
+        edits[f"ppt/slides/slide{i}.xml"] = edit
+    # the style list as writers other than PowerPoint leave it: no built-in style written out
+    edits["ppt/tableStyles.xml"] = lambda body: re.sub(rb"<a:tblStyle .*</a:tblStyle>", b"", body, flags=re.S)
+    return rezip(path, tmp_path / "tables2.pptx", edits)
+
+
+def test_builtin_table_styles_named_by_id_are_drawn(tmp_path: Path) -> None:
+    deck = read_pptx(_table_deck(tmp_path, [ACCENT6, GRID, UNKNOWN]))
+    accent, grid, unknown = (s.children[-1] for s in deck.slides)
+    head = accent.rows[0].cells[0]
+    assert head.fills[0].color.distance(deck.theme.colors["accent6"]) < 1e-6  # firstRow: the accent
+    assert head.text.paragraphs[0].style.font_weight == 700
+    band = accent.rows[1].cells[1].fills[0].color
+    assert band.ref.scheme == "accent6" and band.ref.mods == (ColorMod(op="tint", val=0.4),)
+    body = accent.rows[2].cells[1].fills[0].color  # band2H: the whole table's lighter tint
+    assert body.ref.scheme == "accent6" and body.ref.mods == (ColorMod(op="tint", val=0.2),)
+    cell = grid.rows[1].cells[1]
+    assert not cell.fills or not any(f.visible for f in cell.fills)  # "No Style, Table Grid": no fill
+    assert cell.borders.top is not None and cell.borders.top.paint.color.ref.scheme == "tx1"
+    assert not any(f.visible for c in unknown.rows[1].cells for f in c.fills)
+    entries = [e for e in deck.report.entries if e.feature == "table-style"]
+    assert len(entries) == 1 and UNKNOWN in entries[0].reason  # only the unknown one is reported
+
+
+def _bullet_deck(tmp_path: Path) -> Path:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
+    box.text_frame.text = "Lungs: clear"
+    box.text_frame.paragraphs[0].runs[0].font.size = Pt(28)
+    path = save(prs, tmp_path / "bullet.pptx")
+
+    def edit(body: bytes) -> bytes:  # marL 0 with a hanging indent of a quarter inch
+        ppr = b'<a:pPr marL="0" indent="-228600"><a:buFont typeface="Arial"/><a:buChar char="&#8226;"/></a:pPr>'
+        return body.replace(b"<a:p><a:r>", b"<a:p>" + ppr + b"<a:r>", 1)
+
+    return rezip(path, tmp_path / "bullet2.pptx", {"ppt/slides/slide1.xml": edit})
+
+
+@needs_chromium
+def test_a_hanging_indent_beyond_the_margin_starts_at_the_box(tmp_path: Path) -> None:
+    from ace_core.browser import default_session
+
+    html = tmp_path / "deck.html"
+    write_html(read_pptx(_bullet_deck(tmp_path)), html)
+    script = """() => {
+      const box = document.querySelector('div.slide [data-type="TEXT"]');
+      const bu = box.querySelector('span.bu'), run = bu.nextElementSibling;
+      const b = box.getBoundingClientRect(), pad = parseFloat(getComputedStyle(box).paddingLeft);
+      const u = bu.getBoundingClientRect();
+      return [u.left - b.left - pad, run.getBoundingClientRect().left - u.right];
+    }"""
+    with default_session().page(html, width=1400, height=900) as page:
+        bullet_x, gap = page.evaluate(script)
+    # LibreOffice (and PowerPoint) put the bullet at the left inset, the text right after it
+    assert bullet_x == pytest.approx(0, abs=0.5)
+    assert gap == pytest.approx(0, abs=0.5)
+
+
+def _body_deck(tmp_path: Path, paragraphs: int) -> Path:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    body = slide.placeholders[1]
+    body.text_frame.text = "\n".join(f"Paragraph {i} with a few words in it" for i in range(paragraphs))
+    for para in body.text_frame.paragraphs:
+        para.runs[0].font.size = Pt(18)  # the master's body style says 32 pt
+    path = save(prs, tmp_path / "body.pptx")
+
+    def edit(body: bytes) -> bytes:  # shrink on overflow, applied by PowerPoint at 100 %
+        head, _, tail = body.rpartition(b"<a:bodyPr/>")  # the body placeholder's (the title's is first)
+        return head + b'<a:bodyPr><a:normAutofit fontScale="100000"/></a:bodyPr>' + tail
+
+    return rezip(path, tmp_path / "body2.pptx", {"ppt/slides/slide1.xml": edit})
+
+
+def test_shrink_on_overflow_measures_the_runs_not_the_list_style(tmp_path: Path) -> None:
+    # 10 lines of 18 pt fit the 4.3 in high body placeholder; at the list style's 32 pt they would not
+    deck = read_pptx(_body_deck(tmp_path, 10))
+    node = deck.slides[0].children[-1]
+    assert node.text.autofit == "SHRINK" and node.text.font_scale == 100.0
+    assert fit_scale(node.text, node.width, node.height, ooxml=True, theme_fonts=deck.theme.fonts) is None
+    crowded = read_pptx(_body_deck(tmp_path, 20)).slides[0].children[-1]  # 20 lines do not fit: shrunk
+    scale = fit_scale(crowded.text, crowded.width, crowded.height, ooxml=True, theme_fonts=deck.theme.fonts)
+    assert scale is not None and 50 < scale < 100
