@@ -282,6 +282,12 @@ class Package:
         try:
             root = etree.fromstring(data, self._parser)
         except etree.XMLSyntaxError as exc:
+            if "Excessive depth" in (exc.msg or ""):
+                raise BadInputError(
+                    f"part {name} nests XML elements more than 256 levels deep, the parser's limit",
+                    where=self.where,
+                    hint="flatten the deepest content (nested equations, groups) in the authoring tool and save again",
+                ) from exc
             raise BadInputError(
                 f"part {name} is not well-formed XML ({exc.msg})",
                 where=self.where,
