@@ -162,3 +162,20 @@ def test_omml_nested_deep(tmp_path: Path, capsys, depth: int) -> None:
         else:
             assert r.code == 2 and "256 levels deep" in r.err and "corrupt" not in r.err
             assert not (tmp_path / f"o.{fmt}").exists()
+
+
+def test_an_images_folder_found_by_name_must_lie_beside_the_file(planted: Path, capsys) -> None:
+    """`x.images/` is looked up beside `x.json` without being asked for; a symlink of that name
+    leading out of the deck's folder (e.g. inside an MCP root, pointing out of it) is not used."""
+    elsewhere = planted / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "good.png").write_bytes(png(8, 8))
+    src = _figma_with_refs(planted, ["good"])
+    (planted / "work" / "f.images").symlink_to(elsewhere)
+    r = ace(capsys, "convert", src, planted / "work" / "o.json", expect=(0,))
+    assert "missing-image" in r.err
+    (planted / "work" / "f.images").unlink()
+    (planted / "work" / "f.images").mkdir()
+    (planted / "work" / "f.images" / "good.png").write_bytes(png(8, 8))
+    r = ace(capsys, "convert", src, planted / "work" / "o2.json", expect=(0,))
+    assert "missing-image" not in r.err
