@@ -2,7 +2,8 @@
 
 Three layers, each enough on its own for a linked picture: (1) the package LibreOffice opens is a
 copy without external relationships (other than hyperlinks, which a render never follows) and
-without internal targets that leave the package, each removal reported; (2) soffice runs in a new
+without internal targets that are URLs, each removal reported (a target whose '..' climbs above
+the root is rewritten to the part it names, '..' clamped at the root); (2) soffice runs in a new
 network namespace (`unshare -rn`, where the system allows it: only a private loopback exists);
 (3) its private profile blocks linked content from untrusted documents, never updates links and
 never runs macros."""
@@ -18,15 +19,15 @@ import subprocess
 import zipfile
 import zlib
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from ace_core.errors import BadInputError
 from ace_core.limits import MAX_UNPACKED, MiB
+from ace_core.part_names import is_url, part_name
 
 __all__ = ["PROFILE_SETTINGS", "network_sandbox", "sanitize_package", "write_profile"]
 
 _HYPERLINK = re.compile(r"/relationships/hyperlink$", re.I)
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _VML_URL_ATTR = re.compile(rb"""\s(?:src|o:href|href)\s*=\s*(["'])(?:[A-Za-z][A-Za-z0-9+.-]*:|/|\\)[^"']*\1""")
 
 PROFILE_SETTINGS = {
@@ -82,21 +83,18 @@ def network_sandbox() -> tuple[str, ...]:
     return ()
 
 
-def _outside(target: str, source_dir: str) -> bool:
-    """Whether an internal relationship target leaves the package (a URL, or `..` past the root)."""
-    target = unquote(target.split("#", 1)[0]).replace("\\", "/")
-    if _SCHEME.match(target) or target.startswith("//"):
-        return True
-    depth = [] if target.startswith("/") else [s for s in source_dir.split("/") if s]
+def _climbs(target: str, source_dir: str) -> bool:
+    """Whether an internal target's '..' segments reach above the package root. The readers clamp
+    them there (ace_core.part_names); the copy soffice opens names the clamped part instead, so no
+    reader ever sees a path that climbs."""
+    depth = 0 if target.startswith("/") else len([s for s in source_dir.split("/") if s])
     for seg in target.split("/"):
-        if seg in ("", "."):
-            continue
         if seg == "..":
-            if not depth:
+            if depth == 0:
                 return True
-            depth.pop()
-        else:
-            depth.append(seg)
+            depth -= 1
+        elif seg not in ("", "."):
+            depth += 1
     return False
 
 
@@ -118,15 +116,19 @@ def _clean_rels(name: str, data: bytes, removed: list[str]) -> bytes:
         external = (rel.get("TargetMode") or "").lower() == "external"
         if external and _HYPERLINK.search(rel.get("Type") or ""):
             continue
-        if external or _outside(target, source_dir):
+        plain = unquote(target.split("#", 1)[0]).replace("\\", "/")
+        if external or is_url(plain):
             removed.append(f"{name}: {rel.get('Id', '?')} -> {target[:200]}")
             root.remove(rel)
+            changed = True
+        elif _climbs(plain, source_dir) or "\\" in target:
+            rel.set("Target", "/" + quote(part_name(source_dir, plain) or ""))
             changed = True
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True) if changed else data
 
 
 def sanitize_package(src: Path, dst: Path) -> list[str]:
-    """Copy the zip package `src` to `dst` without external or out-of-package relationship targets
+    """Copy the zip package `src` to `dst` without external or URL relationship targets
     (hyperlinks kept) and without URL attributes in VML parts; returns what was removed (part:
     rId -> target). Members are streamed; the copy is bounded by the unpacked-bytes budget."""
     removed: list[str] = []

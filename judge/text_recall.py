@@ -22,7 +22,9 @@ def chars(text: str) -> collections.Counter[str]:
 
 
 def pdf_pages(path: str | Path) -> list[str]:
-    import pymupdf
+    from ace_core.pdflib import load_pymupdf
+
+    pymupdf = load_pymupdf()
 
     with pymupdf.open(path) as doc:
         return [page.get_text() for page in doc]

@@ -51,7 +51,7 @@ def measure_tasks(path: Path, model: str | None) -> list[dict]:
     from cli.ablate.tasks import load_tasks
 
     rows, loaded = [], {}
-    for task in load_tasks(path):
+    for task in load_tasks(path, allow_outside=True):
         if task.deck_path not in loaded:
             deck = read(task.deck_path)
             loaded[task.deck_path] = (deck, {n: AgentBinding(make_backend(n, deck)) for n in BACKEND_NAMES})

@@ -179,7 +179,9 @@ def slidenum_fields(data: bytes) -> tuple[int, int]:
 # -- LibreOffice renders -----------------------------------------------------------------------------
 def rendered(data: bytes, suffix: str) -> tuple[list[Path], list[str]]:
     """PNGs and page texts of LibreOffice's PDF of a deck, cached by the bytes' hash."""
-    import pymupdf
+    from ace_core.pdflib import load_pymupdf
+
+    pymupdf = load_pymupdf()
 
     from backends.render.libreoffice import render_to_pdf
     from backends.render.raster import pdf_to_pngs

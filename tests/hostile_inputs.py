@@ -15,6 +15,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from tests.zip_edit import rezip
+
 SECRET = "ACE-PLANTED-SECRET-7f3a9c"
 P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
 A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -57,21 +59,6 @@ def base_pptx(pictures: list[bytes] | None = None) -> bytes:
     buf = io.BytesIO()
     prs.save(buf)
     return buf.getvalue()
-
-
-def rezip(src: bytes, dst: Path, edits: dict[str, Any] | None = None, extra: dict[str, bytes] | None = None) -> Path:
-    """A copy of the package `src` with parts replaced (bytes, or a function of the old bytes)."""
-    edits = edits or {}
-    with zipfile.ZipFile(io.BytesIO(src)) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            body = zin.read(info)
-            edit = edits.get(info.filename)
-            if edit is not None:
-                body = edit(body) if callable(edit) else edit
-            zout.writestr(info.filename, body)
-        for name, body in (extra or {}).items():
-            zout.writestr(name, body)
-    return dst
 
 
 def _add_rel(rels: bytes, rid: str, rtype: str, target: str, external: bool) -> bytes:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,6 +34,14 @@ def _tasks(ids: list[str]) -> list[dict]:
 
 
 def _write(path: Path, tasks: list[dict]) -> Path:
+    """The task file at `path`, with each shipped deck copied beside it (a task file may only read
+    decks inside its own folder unless --allow-outside)."""
+    for t in tasks:
+        deck = Path(t["deck"])
+        if deck.is_absolute() and deck.is_file() and not deck.is_relative_to(path.parent):
+            (path.parent / "decks").mkdir(exist_ok=True)
+            shutil.copyfile(deck, path.parent / "decks" / deck.name)
+            t["deck"] = f"decks/{deck.name}"
     path.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tasks), encoding="utf-8")
     return path
 

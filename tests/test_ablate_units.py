@@ -289,7 +289,7 @@ def test_paired_comparison_has_the_known_answer_and_lists_missing_tasks() -> Non
 
 # -- the shipped task set -----------------------------------------------------------------------------
 def test_the_shipped_task_set() -> None:
-    tasks = load_tasks(TASKS)
+    tasks = load_tasks(TASKS, allow_outside=True)  # its decks are the fixtures in place, beside fixtures/tasks
     assert len(tasks) >= 40
     cats = Counter(t.category for t in tasks)
     for cat in ("text", "style", "layout", "table", "chart", "image", "slide", "deck-wide", "smartart", "math"):
@@ -349,3 +349,29 @@ def test_ooxml_renders_warm_and_cold_agree_and_show_only_the_slides_asked(tmp_pa
     scores = [similarity_files(a, b) for a, b in zip(warm, cold, strict=True)]
     assert min(scores) > 0.9, scores
     assert similarity_files(warm[0], warm[1]) < min(scores)  # two different slides, not one twice
+
+
+def test_a_deck_outside_the_task_files_folder_is_refused_unless_allowed(tmp_path: Path, capsys) -> None:
+    """A task file from someone else must not make `ace ablate` read (and send to a model) any deck
+    on the machine: '..', an absolute path and a symlink leading out are refused, naming the line."""
+    from cli.main import main
+
+    secret = tmp_path / "private.pptx"
+    secret.write_bytes((ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx").read_bytes())
+    folder = tmp_path / "tasks"
+    folder.mkdir()
+    (folder / "link.pptx").symlink_to(secret)
+    (folder / "own.pptx").write_bytes(secret.read_bytes())
+    ok = '{"id": "a", "deck": "own.pptx", "instruction": "x", "category": "text"}'
+    for deck in ("../private.pptx", str(secret), "link.pptx"):
+        bad = json.dumps({"id": "b", "deck": deck, "instruction": "x", "category": "text"})
+        path = _write(folder, ok, bad)
+        with pytest.raises(BadInputError, match=r"tasks.jsonl:2: task 'b': deck .* is outside the task file's folder"):
+            load_tasks(path)
+        assert [t.deck_path for t in load_tasks(path, allow_outside=True)][1] == secret.resolve()
+        assert main(["ablate", str(path), "--model", "replay", "--out", str(tmp_path / "o"), "--no-render"]) == 2
+        err = capsys.readouterr().err
+        assert "tasks.jsonl:2" in err and "--allow-outside" in err and "Traceback" not in err
+        assert not (tmp_path / "o" / "results.jsonl").exists()
+    (task,) = load_tasks(_write(folder, ok))
+    assert task.deck_path == (folder / "own.pptx").resolve()

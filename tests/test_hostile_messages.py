@@ -50,6 +50,34 @@ def test_a_soffice_killed_at_its_time_limit_leaves_nothing_in_tmpdir(tmp_path: P
     assert soffice_env(tmp_path / "profile")["TMPDIR"] == str(tmp_path / "profile")
 
 
+@needs_soffice
+def test_a_render_leaves_tmpdir_and_home_as_it_found_them(tmp_path: Path) -> None:
+    """A fresh process rendering a deck (soffice, then PyMuPDF for the pages) adds nothing to
+    TMPDIR nor to HOME: PyMuPDF 2 loads onnxruntime, whose telemetry wrote TMPDIR/.ses and
+    ~/.cache/Microsoft/DeveloperTools at load time until ace_core.pdflib turned it off."""
+    import os
+
+    deck = tmp_path / "d.pptx"
+    deck.write_bytes(base_pptx([png(16, 16)]))
+    tmp, home = tmp_path / "tmp", tmp_path / "home"
+    tmp.mkdir()
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("ORT_DISABLE_TELEMETRY", "XDG_CACHE_HOME")}
+    env.update(TMPDIR=str(tmp), HOME=str(home), ACE_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run(
+        [sys.executable, "-m", "cli", "render", str(deck), "-o", str(tmp_path / "out")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "slide-001.png").is_file()
+    assert sorted(p.name for p in tmp.iterdir()) == []
+    assert sorted(str(p.relative_to(home)) for p in home.rglob("*")) == []
+
+
 def _corrupt_member(src: bytes, dst: Path, member: str) -> Path:
     dst.write_bytes(src)
     with zipfile.ZipFile(dst) as z:

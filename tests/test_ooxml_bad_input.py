@@ -16,21 +16,11 @@ from ace_core.errors import BadInputError, UnsupportedError
 from adapters.ooxml.package import Limits
 from adapters.ooxml.read_deck import read_pptx
 from cli.main import main
+from tests.zip_edit import rezip
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx"
 BROKEN = sorted((ROOT / "fixtures" / "pptx-broken").glob("*.pptx"))
-
-
-def rezip(src: Path, dst: Path, edits: dict, extra: dict | None = None) -> Path:
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            body = zin.read(info)
-            edit = edits.get(info.filename)
-            zout.writestr(info.filename, edit(body) if callable(edit) else edit if edit is not None else body)
-        for name, body in (extra or {}).items():
-            zout.writestr(name, body)
-    return dst
 
 
 def refused(path: Path, *words: str, limits: Limits | None = None) -> BadInputError:
@@ -162,15 +152,57 @@ def test_entity_expansion_bomb_is_refused(tmp_path: Path) -> None:
     refused(path, "DTD")
 
 
-@pytest.mark.parametrize("target", ["../../../../etc/passwd", "/../../etc/passwd", "file:///etc/passwd"])
-def test_relationship_targets_outside_the_package_are_refused(tmp_path: Path, target: str) -> None:
-    rel = (
-        f'<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" '
-        f'Target="{target}"/></Relationships>'
-    ).encode()
-    edit = {"ppt/slides/_rels/slide1.xml.rels": lambda b: b.replace(b"</Relationships>", rel)}
-    path = rezip(GOOD, tmp_path / "escape.pptx", edit)
-    refused(path, "outside the package")
+@pytest.mark.parametrize(
+    "target",
+    ["../../../red.png", "../../../../red.png", "/../../red.png", "..\\..\\..\\red.png#x", "file:///etc/passwd"],
+)
+def test_relationship_targets_above_the_root_stay_inside_the_package(
+    tmp_path: Path, target: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Part names resolve as RFC 3986 references: a '..' at the package root stays at the root, and
+    a URL names no part. So the deck is read, the picture whose target names no part is a loss
+    entry (a dangling relationship), and nothing outside the zip is read: a red picture planted
+    where a resolver that climbed out of the zip would look is never used."""
+    from tests.hostile_inputs import base_pptx, png
+
+    red = png(8, 8, (230, 0, 0))
+    (tmp_path / "red.png").write_bytes(red)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "red.png").write_bytes(red)
+    (tmp_path / "a" / "b").mkdir()
+    edit = {
+        "ppt/slides/_rels/slide1.xml.rels": lambda b: b.replace(
+            b'Target="../media/image1.png"', f'Target="{target}"'.encode()
+        )
+    }
+    path = rezip(base_pptx([png(8, 8)]), tmp_path / "a" / "b" / "deck.pptx", edit)
+    deck = read_pptx(path)
+    assert all(deck.asset_bytes(key) != red for key in deck.assets)
+    (loss,) = [e for e in deck.report.entries if e.feature == "missing-image"]
+    assert loss.slide_id == deck.slides[0].id
+    assert main(["inspect", str(path)]) == 0
+    assert "missing-image" in capsys.readouterr().out
+
+
+def test_a_root_target_with_dot_dot_names_the_part_at_the_root(tmp_path: Path) -> None:
+    """The class of a real deck written by another tool (opens in PowerPoint and LibreOffice):
+    `_rels/.rels` names `../customXml/item1.xml` and `../ppt/presentation.xml`; both are the parts
+    at the root, the deck reads whole, with no loss for it."""
+    from tests.hostile_inputs import base_pptx
+
+    def root_rels(b: bytes) -> bytes:
+        b = b.replace(b'Target="ppt/presentation.xml"', b'Target="../ppt/presentation.xml"')
+        extra = (
+            '<Relationship Id="rIdX" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            'customXml" Target="../customXml/item1.xml"/></Relationships>'
+        )
+        return b.replace(b"</Relationships>", extra.encode())
+
+    plain = read_pptx(rezip(base_pptx(), tmp_path / "plain.pptx", {}))
+    path = rezip(base_pptx(), tmp_path / "up.pptx", {"_rels/.rels": root_rels}, {"customXml/item1.xml": b"<root/>"})
+    deck = read_pptx(path)
+    assert [s.id for s in deck.slides] == [s.id for s in plain.slides]
+    assert sorted(e.feature for e in deck.report.entries) == sorted(e.feature for e in plain.report.entries)
 
 
 def _many_slides(path: Path, count: int) -> Path:

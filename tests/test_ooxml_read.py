@@ -5,7 +5,6 @@ written by python-pptx, edited at the XML level where python-pptx has no API."""
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 import zipfile
 from pathlib import Path
@@ -27,26 +26,11 @@ from adapters.ooxml import conventions as cv
 from adapters.ooxml.ns import STRICT_TO_TRANSITIONAL
 from adapters.ooxml.read_deck import read_pptx
 from adapters.ooxml.theme import apply_mods
+from tests.zip_edit import rezip
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "pptx"
 FIXTURES = sorted(p for p in FIX.iterdir() if p.suffix in (".pptx", ".potx", ".ppsx", ".pptm"))
 PX = 9525
-
-
-def rezip(src: Path | bytes, dst: Path, edits: dict) -> Path:
-    """Copy a package, replacing parts: name -> bytes, or name -> function(old bytes) -> bytes."""
-    data = src if isinstance(src, bytes) else src.read_bytes()
-    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            body = zin.read(info)
-            edit = edits.get(info.filename)
-            if edit is not None:
-                body = edit(body) if callable(edit) else edit
-            zout.writestr(info.filename, body)
-        for name, body in edits.items():
-            if name not in zin.namelist() and not callable(body):
-                zout.writestr(name, body)
-    return dst
 
 
 def texts(node) -> str:

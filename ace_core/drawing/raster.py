@@ -10,7 +10,9 @@ def svg_to_png(svg: bytes, width: float, height: float) -> bytes | None:
     size), or None when the SVG cannot be drawn."""
     del height  # the SVG keeps its aspect ratio; the width sets the scale
     try:
-        import pymupdf
+        from ace_core.pdflib import load_pymupdf
+
+        pymupdf = load_pymupdf()
 
         doc = pymupdf.open(stream=svg, filetype="svg")
         page = doc[0]

@@ -73,7 +73,8 @@ def num(value: Any, default: float = 0.0) -> float:
 class ImageResolver:
     """imageRef -> bytes, from an images folder (files named `<imageRef>` or `<imageRef>.<ext>`)
     and / or a map file: `{"<imageRef>": "path or file:// URL"}`, or the GET /v1/files/:key/images
-    response `{"meta": {"images": {...}}}`. Paths in a map file are relative to the map file.
+    response `{"meta": {"images": {...}}}`. Paths in a map file are relative to the map file and
+    must stay inside its folder (a map from someone else must not pull any file of the machine in).
     http(s) URLs are never fetched (no network); such an image counts as missing."""
 
     def __init__(
@@ -115,11 +116,14 @@ class ImageResolver:
             if target.startswith(("http://", "https://")):
                 return None, "the image map gives a URL, which is not fetched (save the image into --images)"
             path = Path(target.removeprefix("file://"))
-            if not path.is_absolute() and self.map_base is not None:
-                path = self.map_base / path
-            if path.is_file():
-                return read_input(path), ""
-            return None, f"the image map points to {path}, which does not exist or is not a file"
+            base = self.map_base if self.map_base is not None else Path.cwd()
+            data = read_confined(base, _inside(path, base)) if "\0" not in target else None
+            if data is None:
+                return None, (
+                    f"the image map points to {str(path)[:200]}, which is not a regular file inside the"
+                    f" map's folder {base}"
+                )
+            return data, ""
         found = self._files().get(ref)
         if found is not None:
             data = read_confined(found.parent, found.name)
@@ -129,6 +133,16 @@ class ImageResolver:
         if not self.dirs and not self.map:
             return None, "no images folder or image map given (use --images DIR or --image-map FILE)"
         return None, "not in the images folder or the image map"
+
+
+def _inside(path: Path, base: Path) -> str:
+    """`path` as a name relative to `base` ('' when it is absolute and outside it)."""
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.resolve().relative_to(base.resolve()))
+    except (OSError, RuntimeError, ValueError):
+        return ""
 
 
 def _load_map(path: Path) -> dict[str, str]:

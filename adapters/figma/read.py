@@ -33,6 +33,15 @@ def images_dir_for(path: Path) -> Path:
     return path.with_name(f"{path.name.removesuffix('.json')}.images")
 
 
+def _within(folder: Path, parent: Path) -> bool:
+    """Whether `folder` resolves inside `parent` (an `x.images` symlink leading elsewhere does not:
+    a deck from someone else must not pull pictures from anywhere on the machine)."""
+    try:
+        return parent.resolve() in folder.resolve().parents
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
 def _as_list(value: Any) -> list[str] | None:
     if value is None:
         return None
@@ -51,8 +60,9 @@ def read_figma(path: Path, **options: Any) -> Deck:
     resolver = ImageResolver(
         Path(images) if images else None, Path(options["image_map"]) if options.get("image_map") else None
     )
-    if images is None:
-        resolver.add_dir(images_dir_for(path))
+    beside = images_dir_for(path)
+    if images is None and _within(beside, path.parent):
+        resolver.add_dir(beside)  # the folder found by name only when it really lies beside the file
     deck = read_figma_data(raw, path, resolver, page=options.get("page"), nodes=_as_list(options.get("nodes")))
     if options.get("keep_source", True):
         deck.source = DeckSource(

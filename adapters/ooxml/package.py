@@ -1,9 +1,10 @@
 """Safe OPC package access: bounded zip reading, content types, relationships, hardened XML parsing.
 
 Every failure on untrusted input becomes a `BadInputError` naming the file and the problem: not a
-zip, truncated, encrypted (OLE2), a zip bomb, too many parts, XML with a DTD, relationship targets
-that leave the package. ISO-Strict parts are translated to transitional namespaces as they are
-parsed, so the readers only ever see transitional XML."""
+zip, truncated, encrypted (OLE2), a zip bomb, too many parts, XML with a DTD. Relationship targets
+resolve inside the zip ('..' clamped at the root, URLs name no part). ISO-Strict parts are
+translated to transitional namespaces as they are parsed, so the readers only ever see
+transitional XML."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ace_core.assets import SPILL_BYTES, AssetStore
 from ace_core.errors import BadInputError, UnsupportedError
 from ace_core.fsutil import read_input
 from ace_core.limits import MAX_INPUT, MAX_PARTS, MAX_SLIDES, MAX_UNPACKED, MAX_UNPACKED_RATIO, RATIO_FLOOR
+from ace_core.part_names import part_name
 from adapters.ooxml.ns import CT, RT, STRICT_MARKER, STRICT_TO_TRANSITIONAL
 from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
 
@@ -280,6 +282,12 @@ class Package:
         try:
             root = etree.fromstring(data, self._parser)
         except etree.XMLSyntaxError as exc:
+            if "Excessive depth" in (exc.msg or ""):
+                raise BadInputError(
+                    f"part {name} nests XML elements more than 256 levels deep, the parser's limit",
+                    where=self.where,
+                    hint="flatten the deepest content (nested equations, groups) in the authoring tool and save again",
+                ) from exc
             raise BadInputError(
                 f"part {name} is not well-formed XML ({exc.msg})",
                 where=self.where,
@@ -331,34 +339,19 @@ class Package:
                 rid, rtype, target = el.get("Id", ""), el.get("Type", ""), el.get("Target", "")
                 external = (el.get("TargetMode") or "").lower() == "external"
                 if not external:
-                    target = self._resolve(directory, target, rels_name)
+                    target = self._resolve(directory, target)
                 out[rid] = Rel(rid=rid, type=rtype, target=target, external=external)
         self._rels[source] = out
         return out
 
-    def _resolve(self, directory: str, target: str, rels_name: str) -> str:
-        target = unquote(target.split("#", 1)[0])
-        if "://" in target or target.lower().startswith("file:"):
-            raise BadInputError(
-                f"{rels_name}: internal relationship target {target!r} is a URL outside the package",
-                where=self.where,
-                hint="refusing to follow it; internal targets must be part names",
-            )
-        segments: list[str] = [] if target.startswith("/") else [s for s in directory.split("/") if s]
-        for seg in target.replace("\\", "/").split("/"):
-            if seg in ("", "."):
-                continue
-            if seg == "..":
-                if not segments:
-                    raise BadInputError(
-                        f"{rels_name}: relationship target {target!r} points outside the package",
-                        where=self.where,
-                        hint="refusing to follow it",
-                    )
-                segments.pop()
-            else:
-                segments.append(seg)
-        return "/".join(segments)
+    @staticmethod
+    def _resolve(directory: str, target: str) -> str:
+        """The part an internal target names, '..' clamped at the root (ace_core.part_names); a URL
+        is kept as it is: it names no part, so it reads as a dangling relationship (nothing outside
+        the zip is ever read)."""
+        target = unquote(target)
+        found = part_name(directory, target)
+        return target if found is None else found
 
     def rel(self, source: str, rid: str | None) -> Rel | None:
         if not rid:

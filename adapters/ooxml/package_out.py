@@ -16,6 +16,7 @@ from pathlib import Path
 from lxml import etree
 
 from ace_core.errors import BadInputError
+from ace_core.part_names import is_url, part_name
 from adapters.ooxml.ns import NS, STRICT_MARKER, STRICT_TO_TRANSITIONAL
 from adapters.ooxml.package import Limits, open_package, safe_parser
 from adapters.ooxml.xmlgen import serialize
@@ -123,7 +124,7 @@ class _Rels:
                 attrs["Target"] = r.target
                 attrs["TargetMode"] = "External"
             else:
-                attrs["Target"] = posixpath.relpath(r.target, base) if base else r.target
+                attrs["Target"] = r.target if is_url(r.target) or not base else posixpath.relpath(r.target, base)
             etree.SubElement(root, f"{{{NS['pr']}}}Relationship", attrs)
         return root
 
@@ -290,10 +291,7 @@ class OutPackage:
                 target = r.get("Target") or ""
                 external = (r.get("TargetMode") or "").lower() == "external"
                 if not external:
-                    if target.startswith("/"):
-                        target = posixpath.normpath(target.lstrip("/"))
-                    else:
-                        target = posixpath.normpath(posixpath.join(base, target.split("#", 1)[0]))
+                    target = part_name(base, target) or target  # a URL names no part: kept as written
                 items.append(OutRel(r.get("Id") or "", r.get("Type") or "", target, external))
         rels = _Rels(source, items)
         self._rels[source] = rels

@@ -19,6 +19,7 @@ from pathlib import Path
 from lxml import etree
 
 from ace_core.errors import BadInputError
+from ace_core.part_names import part_name
 from adapters.ooxml.ns import STRICT_MARKER, STRICT_TO_TRANSITIONAL
 
 __all__ = ["VALIDATED_TYPES", "Problem", "check_package", "mce_process", "new_problems", "schema"]
@@ -157,11 +158,10 @@ def rels_name(part: str) -> str:
     return posixpath.join(d, "_rels", b + ".rels")
 
 
-def resolve_target(source_part: str, target: str) -> str:
-    """A relationship target resolved to a package member name (no leading slash)."""
-    if target.startswith("/"):
-        return posixpath.normpath(target.lstrip("/"))
-    return posixpath.normpath(posixpath.join(posixpath.dirname(source_part), target))
+def resolve_target(source_part: str, target: str) -> str | None:
+    """A relationship target resolved to a package member name (no leading slash; '..' clamped at
+    the root), None for a URL (names no member)."""
+    return part_name(posixpath.dirname(source_part), target)
 
 
 def _rels_problems(pkg: _Package, rels_part: str) -> tuple[list[Problem], set[str]]:

@@ -11,7 +11,9 @@ __all__ = ["pdf_to_pngs"]
 
 def pdf_to_pngs(pdf: Path, out_dir: Path, *, width: int = 1280, prefix: str = "slide") -> list[Path]:
     """Rasterize every page of `pdf` to `out_dir/<prefix>-NNN.png` at `width` px; returns the paths."""
-    import pymupdf
+    from ace_core.pdflib import load_pymupdf
+
+    pymupdf = load_pymupdf()
 
     out_dir.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ace_core.errors import RenderError, UnsupportedError
+from ace_core.part_names import part_name
 from ace_core.soffice import find_soffice, soffice_env, soffice_headless
 from ace_core.soffice_sandbox import network_sandbox, sanitize_package, write_profile
 from ace_core.tempfiles import make_temp_dir, release
@@ -247,10 +248,8 @@ def slide_only(package: bytes, index: int | Collection[int]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(package)) as src:
         rels = etree.fromstring(src.read("_rels/.rels"), parser)
-        main = next(
-            (r.get("Target", "") for r in rels if r.get("Type", "").endswith("/officeDocument")),
-            "ppt/presentation.xml",
-        ).lstrip("/")
+        root_target = next((r.get("Target", "") for r in rels if r.get("Type", "").endswith("/officeDocument")), "")
+        main = part_name("", root_target) or "ppt/presentation.xml"
         folder, name = posixpath.split(main)
         targets = {
             r.get("Id"): r.get("Target", "")
@@ -260,11 +259,7 @@ def slide_only(package: bytes, index: int | Collection[int]) -> bytes:
             targets.get(el.get(f"{{{_R}}}id"), "")
             for el in etree.fromstring(src.read(main), parser).iterfind(f"{{{_P}}}sldIdLst/{{{_P}}}sldId")
         ]
-        emptied = {
-            posixpath.normpath(t.lstrip("/") if t.startswith("/") else posixpath.join(folder, t))
-            for i, t in enumerate(order)
-            if i not in keep and t
-        }
+        emptied = {part_name(folder, t) for i, t in enumerate(order) if i not in keep and t}
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
             for info in src.infolist():
                 data = src.read(info)

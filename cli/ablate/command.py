@@ -87,6 +87,9 @@ def run_command(
         None, "--api-base", help="Endpoint of the model provider (e.g. a local OpenAI-compatible server)."
     ),
     no_render: bool = typer.Option(False, "--no-render", help="No renders: no thumbnails, no layout checks, no VQ."),
+    allow_outside: bool = typer.Option(
+        False, "--allow-outside", help="Read task decks outside the task file's folder (refused by default)."
+    ),
     json_: bool = typer.Option(False, "--json", help="Print one JSON envelope {data, warnings, errors} on stdout."),
 ) -> None:
     """Run every task under every condition; append one row per run to DIR/results.jsonl and write
@@ -126,6 +129,7 @@ def run_command(
         baseline=baseline,
         api_base=api_base,
         render=not no_render,
+        allow_outside=allow_outside,
     )
     summary = run_plan(plan)
     _print_summary(summary, out_dir)

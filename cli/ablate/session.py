@@ -33,6 +33,8 @@ class AblationPlan:
     baseline: str | None = None
     api_base: str | None = None
     render: bool = True
+    allow_outside: bool = False
+    """read task decks outside the task file's folder"""
 
 
 def _models(plan: AblationPlan) -> list[str]:
@@ -87,7 +89,7 @@ def plan_runs(plan: AblationPlan) -> tuple[list[Any], list[Any], str | None]:
     from cli.ablate.conditions import conditions_from_options, load_conditions
     from cli.ablate.tasks import load_tasks
 
-    tasks = _select(load_tasks(plan.tasks_path), plan)
+    tasks = _select(load_tasks(plan.tasks_path, allow_outside=plan.allow_outside), plan)
     models = _models(plan)
     baseline = plan.baseline
     if plan.conditions_file is not None:

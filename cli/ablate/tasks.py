@@ -85,9 +85,11 @@ def _pydantic_problem(exc: ValidationError) -> str:
     return f"{loc}: {msg}" if loc else msg
 
 
-def load_tasks(path: Path) -> list[Task]:
+def load_tasks(path: Path, *, allow_outside: bool = False) -> list[Task]:
     """Every task of a JSONL task file. A bad line is an error naming the line, the task and the
-    field; ids must be unique. Blank lines and lines starting with '#' are skipped."""
+    field; ids must be unique. Blank lines and lines starting with '#' are skipped. A task's deck
+    must lie inside the task file's folder (symlinks resolved) unless `allow_outside`: a task file
+    from someone else must not make ACE read, and send to a model, any deck on the machine."""
     from ace_core.fsutil import read_input
 
     raw = read_input(path, limit=MAX_TASK_FILE_BYTES)
@@ -113,6 +115,12 @@ def load_tasks(path: Path) -> list[Task]:
             task = Task.model_validate({**data, "line": n, "base": base})
         except ValidationError as exc:
             raise BadInputError(f"{label}: {_pydantic_problem(exc)}", where=where) from None
+        if not allow_outside and not task.deck_path.is_relative_to(base):
+            raise BadInputError(
+                f"{label}: deck {task.deck!r} is outside the task file's folder {base}",
+                where=where,
+                hint="put the deck beside the task file, or pass --allow-outside to read decks elsewhere",
+            )
         if task.id in seen:
             raise BadInputError(f"task id {task.id!r} is used twice (first on line {seen[task.id]})", where=where)
         seen[task.id] = n

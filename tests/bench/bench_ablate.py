@@ -33,7 +33,9 @@ def measure(backends: list[str], limit: int | None, out: Path) -> dict[str, list
     from cli.output import out as console
 
     console.quiet = True
-    plan = AblationPlan(tasks_path=TASKS, out=out, backends=backends, models=["replay"], limit=limit)
+    plan = AblationPlan(
+        tasks_path=TASKS, out=out, backends=backends, models=["replay"], limit=limit, allow_outside=True
+    )
     run_plan(plan)
     rows: dict[str, list[dict]] = {b: [] for b in backends}
     for r in read_rows(out / "results.jsonl"):

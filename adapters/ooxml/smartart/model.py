@@ -12,6 +12,9 @@ __all__ = ["DataModel", "Point", "select"]
 
 NODE_TYPES = ("node", "asst")
 _MAX_POINTS = 20_000
+MAX_TREE_DEPTH = 64
+"""levels of the point tree that are linked (real diagrams use a handful; deeper points would
+drive the recursive layout past Python's stack): branches cut there are counted in `DataModel.too_deep`"""
 
 
 @dataclass(eq=False)
@@ -70,6 +73,8 @@ class DataModel:
         self.doc: Point | None = None
         self.pres: list[Point] = []
         self.pres_of: dict[str, list[Point]] = {}
+        self.too_deep = 0
+        """branches cut from the tree: points deeper than MAX_TREE_DEPTH (with all below them)"""
         for i, pt in enumerate(root.iter(qn("dgm:pt"))):
             if i >= _MAX_POINTS:
                 break
@@ -116,6 +121,9 @@ class DataModel:
                 child = self.points.get(cxn.get("destId", ""))
                 if child is None or child.id in seen or not child.is_node:
                     continue
+                if parent.depth >= MAX_TREE_DEPTH:
+                    self.too_deep += 1
+                    continue
                 seen.add(child.id)
                 child.parent, child.depth = parent, parent.depth + 1
                 parent.children.append(child)
@@ -135,14 +143,11 @@ class DataModel:
     def nodes(self) -> list[Point]:
         """The content points (node / asst) in the tree, in preorder."""
         out: list[Point] = []
-
-        def walk(p: Point) -> None:
-            for c in p.children:
-                out.append(c)
-                walk(c)
-
-        if self.doc is not None:
-            walk(self.doc)
+        stack = list(reversed(self.doc.children)) if self.doc is not None else []
+        while stack:
+            p = stack.pop()
+            out.append(p)
+            stack.extend(reversed(p.children))
         return out
 
     def outline(self) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.ns import RT, local, qn
-from adapters.ooxml.smartart.model import DataModel
+from adapters.ooxml.smartart.model import MAX_TREE_DEPTH, DataModel
 
 if TYPE_CHECKING:
     from adapters.ooxml.read_shapes import Frame, ShapeReader
@@ -70,6 +70,13 @@ def read_smartart(reader: ShapeReader, gdata: etree._Element, data: dict, frame:
         if root is not None:
             why = "has an empty drawing part"
     dm = DataModel(dm_root) if dm_root is not None else None
+    if dm is not None and dm.too_deep:
+        scope.loss(
+            "smartart-depth",
+            f"{dm.too_deep:,} branch(es) of the SmartArt tree nested deeper than {MAX_TREE_DEPTH} levels are left out",
+            node_id,
+            severity="warning",
+        )
     outline = dm.outline() if dm is not None else []
     if dm_root is not None:
         laid = _lay_out(reader, rel_ids, dm_root, dm_part or "", data, frame)
