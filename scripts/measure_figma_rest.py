@@ -1,7 +1,7 @@
 """The Figma writer against the bars of issue 16: REST-spec validity, and fidelity without the IR copy.
 
     .venv/bin/python scripts/measure_figma_rest.py validate [--sets pptx,pptx2,html,figma]
-    .venv/bin/python scripts/measure_figma_rest.py fidelity [--corpus DIR] [--only SUBSTR] [--no-html]
+    .venv/bin/python scripts/measure_figma_rest.py fidelity [--corpus DIR] [--only SUBSTR] [--no-html] [--direct]
     .venv/bin/python scripts/measure_figma_rest.py readback [--sets pptx,pptx2,html,figma]
 
 validate: every corpus file is read and written as .figma.json (default options: no IR copy)
@@ -202,13 +202,19 @@ class Metrics:
         return [self.pair(pa, b[i]) if i < len(b) else (0.0, 1.0) for i, pa in enumerate(a)]
 
     def recall(self, original: list[str], output: list[str]) -> list[float]:
-        return [self.rec.recall(t, output[i]) if i < len(output) else 0.0 for i, t in enumerate(original)]
+        # as text_recall.py itself scores it: a missing slide recalls nothing of a slide with text
+        return [self.rec.recall(t, output[i] if i < len(output) else "") for i, t in enumerate(original)]
 
 
-def through_figma(src: Path, work: Path, embed_ir: bool) -> Any:
-    """The deck as a Figma consumer gets it: pptx -> .figma.json -> read back (images beside)."""
+def through_figma(src: Path, work: Path, embed_ir: bool, direct: bool = False) -> Any:
+    """The deck as a Figma consumer gets it: pptx -> .figma.json -> read back (images beside);
+    `direct` skips Figma (the baseline: what the pptx and HTML writers do from the pptx itself)."""
     from adapters.figma.read import read_figma
 
+    if direct:
+        from adapters.api import read
+
+        return read(src)
     out = work / "deck.figma.json"
     write_figma_of(src, out, embed_ir=embed_ir)
     return read_figma(out)
@@ -241,7 +247,7 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
         with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
             work = Path(tmp)
             try:
-                deck = through_figma(src, work, args.embed_ir)
+                deck = through_figma(src, work, args.embed_ir, args.direct)
                 write_pptx(deck, work / "back.pptx")
                 pdf1, png1 = lo_render((work / "back.pptx").read_bytes())
                 text1 = metrics.rec.pdf_pages(pdf1)
@@ -276,7 +282,8 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
             print(line + f"  {time.perf_counter() - t0:.0f}s", flush=True)
             if args.json:
                 args.json.write_text(json.dumps(per, indent=1))
-    print(f"\nWithout the IR copy (embed_ir={args.embed_ir}), against the original's LibreOffice render\n")
+    how = "pptx -> IR, no Figma (baseline)" if args.direct else f"without the IR copy (embed_ir={args.embed_ir})"
+    print(f"\n{how}, against the original's LibreOffice render\n")
     print("| path | decks | slides | median similarity | slides recall >= 0.98 | slides colour-off <= 0.05 |")
     print("|---|---:|---:|---:|---:|---:|")
     for kind, rows in per.items():
@@ -286,7 +293,7 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
         med = statistics.median(r["sim"] for r in rows)
         rec = sum(r["rec"] >= 0.98 for r in rows) / len(rows)
         col = sum(r["col"] <= 0.05 for r in rows) / len(rows)
-        label = "pptx -> figma -> pptx" if kind == "pptx" else "pptx -> figma -> html"
+        label = f"pptx -> {'' if args.direct else 'figma -> '}{kind}"
         print(f"| {label} | {decks} | {len(rows)} | {med:.3f} | {rec:.1%} | {col:.1%} |")
     for kind, rows in per.items():
         if rows:
@@ -343,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="fidelity: decks whose name has one of these (comma-separated)")
     ap.add_argument("--no-html", action="store_true", help="fidelity: skip the HTML path")
     ap.add_argument("--embed-ir", action="store_true", help="fidelity: keep the IR copy (for comparison)")
+    ap.add_argument("--direct", action="store_true", help="fidelity: no Figma step (the writers' own baseline)")
     ap.add_argument("--keep", type=Path, help="validate / readback: write the .figma.json files here (kept)")
     ap.add_argument("--worst", type=int, default=12)
     ap.add_argument("--json", type=Path)

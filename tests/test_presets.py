@@ -36,6 +36,19 @@ def test_every_preset_in_the_spec_is_drawn_at_many_sizes() -> None:
                     assert -3 * w <= x <= 4 * w and -3 * h <= y <= 4 * h, (name, x, y)
 
 
+def test_every_preset_spans_most_of_its_box() -> None:
+    """A closed preset outline fills its box (pentagon's guides sit under a misspelled namespace
+    in ECMA-376's own file: read by namespace, they were undefined and the pentagon a line)."""
+    thin = {"arc", "mathMinus"}  # an open quarter arc, a bar: drawn small by definition
+    for name in preset_names():
+        points = [p for path in evaluate(name, 120, 112).paths for p in _points(path.d)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        area = (max(xs) - min(xs)) * (max(ys) - min(ys)) / (120 * 112)
+        assert area >= (0.1 if name in thin else 0.3), (name, area)
+    pentagon = _points(evaluate("pentagon", 120, 112).paths[0].d)
+    assert (60.0, 0.0) in pentagon and max(y for _, y in pentagon) == 112.0
+
+
 def test_guide_formula_operators() -> None:
     env = {"a": 30.0, "b": 40.0, "c": 2.0, "ang": 5400000.0}
     assert eval_formula("val 7", env) == 7

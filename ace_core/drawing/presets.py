@@ -129,10 +129,16 @@ def _parsed(name: str) -> _ShapeDef | None:
 
 def _parse_shape(el: etree._Element) -> _ShapeDef:
     def gds(tag: str) -> tuple[tuple[str, str], ...]:
-        lst = el.find(_A + tag)
+        # by local name: ECMA-376's own file misspells the namespace of pentagon's gdLst
+        # ("scemas.openxmlformats.org"), which left its guides undefined and the shape a line
+        lst = next((c for c in el if isinstance(c.tag, str) and etree.QName(c).localname == tag), None)
         if lst is None:
             return ()
-        return tuple((g.get("name", ""), g.get("fmla", "val 0")) for g in lst.findall(_A + "gd"))
+        return tuple(
+            (g.get("name", ""), g.get("fmla", "val 0"))
+            for g in lst
+            if isinstance(g.tag, str) and etree.QName(g).localname == "gd"
+        )
 
     rect_el = el.find(_A + "rect")
     rect = None

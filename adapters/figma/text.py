@@ -19,6 +19,7 @@ import itertools
 import statistics
 from typing import Any
 
+from ace_core.drawing.fonts import resolve_family
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from adapters.figma.context import ReadContext, num
@@ -232,10 +233,12 @@ def _font_style(weight: int | None, italic: bool | None) -> str:
     return name
 
 
-def _style_to_figma(s: TextStyle, *, with_fills: bool, scale: float = 1.0) -> dict[str, Any]:
+def _style_to_figma(s: TextStyle, *, with_fills: bool, scale: float = 1.0, theme_fonts: Any = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if s.font_family is not None:
         out["fontFamily"] = s.font_family
+    elif s.font_ref is not None and theme_fonts is not None:  # a theme font (+mj-lt): Figma names the face
+        out["fontFamily"] = resolve_family(None, s.font_ref, theme_fonts)
     if s.font_weight is not None:
         out["fontWeight"] = s.font_weight
     if s.font_size is not None:
@@ -287,12 +290,14 @@ def _paragraph_spacing(paragraphs: list[Paragraph]) -> float:
     return statistics.median_low(gaps)
 
 
-def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
+def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, Any], list[Paint]]:
     """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour).
 
     Figma holds one alignment and one paragraph spacing per node; line height can differ per
     character range, so a paragraph whose line height is not the node's carries its own in the
-    style overrides. A shrunk OOXML body (normAutofit) is written at its drawn size."""
+    style overrides. A shrunk OOXML body (normAutofit) is written at its drawn size. With `theme_fonts`
+    (a deck with a theme), theme font references and unset families are named by the theme's
+    fonts, as the deck's own renderers resolve them."""
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
     base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
     shrink = body.autofit == "SHRINK"
@@ -300,8 +305,8 @@ def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
     font_size = (base_style.font_size or 16.0) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
-    style = _style_to_figma(base_style, with_fills=False, scale=scale)
-    style.setdefault("fontFamily", "Inter")
+    style = _style_to_figma(base_style, with_fills=False, scale=scale, theme_fonts=theme_fonts)
+    style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
     style.setdefault("fontSize", font_size)
     style.update(
         textAlignHorizontal=body.align or (aligns.pop() if len(aligns) == 1 else "LEFT"),
@@ -340,7 +345,10 @@ def text_to_figma(body: TextBody) -> tuple[dict[str, Any], list[Paint]]:
                 sig = rstyle.model_dump_json(exclude_none=True) + repr(sorted(own_lh.items()))
                 if sig not in key_of:
                     key_of[sig] = len(key_of) + 1
-                    table[str(key_of[sig])] = {**_style_to_figma(rstyle, with_fills=True, scale=scale), **own_lh}
+                    table[str(key_of[sig])] = {
+                        **_style_to_figma(rstyle, with_fills=True, scale=scale, theme_fonts=theme_fonts),
+                        **own_lh,
+                    }
                 oid = key_of[sig]
             text = run.text.replace("\v", "\u2028")
             pieces.append(text)

@@ -32,6 +32,7 @@ from adapters.figma.read import images_dir_for, read_figma_data
 from adapters.figma.rest import CANVAS_DEFAULTS, complete_file, file_header
 from adapters.figma.slides import needs_wrapper, wrapper_id
 from adapters.figma.write_nodes import NodeWriter
+from adapters.html.write import is_ooxml_deck
 
 __all__ = ["build_document", "write_figma"]
 
@@ -57,7 +58,7 @@ class _DocumentWriter:
         self.deck = _solved(deck)  # geometry to write: auto-layout solved unless Figma laid it out
         self.report = report
         self.images: dict[str, str] = {}
-        self.nodes = NodeWriter(report, self._image, deck.theme)
+        self.nodes = NodeWriter(report, self._image, deck.theme, ooxml=is_ooxml_deck(deck))
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
         self.canvas_colors: dict[str, Any] = {}
 

@@ -53,9 +53,18 @@ __all__ = ["NodeWriter"]
 class NodeWriter:
     """Builds Figma node dicts; `figma_of` maps every IR id to the dict written for it."""
 
-    def __init__(self, report: LossReport, on_image: Callable[[ImagePaint], None], theme: Theme | None = None) -> None:
+    def __init__(
+        self,
+        report: LossReport,
+        on_image: Callable[[ImagePaint], None],
+        theme: Theme | None = None,
+        *,
+        ooxml: bool = False,
+    ) -> None:
         self.report = report
         self.on_image = on_image
+        self.theme_fonts = theme.fonts if theme is not None else None
+        self.ooxml = ooxml  # the deck came from OOXML: its shrink-on-overflow text is refitted
         colors = theme.colors if theme is not None else {}
         # charts are drawn in the theme's accents and minor font, as the HTML writer draws them
         self.chart_palette = [colors[f"accent{i}"].hex.lower() for i in range(1, 7) if f"accent{i}" in colors] or None
@@ -143,6 +152,9 @@ class NodeWriter:
     def node(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
         text = getattr(node, "text", None)
+        if isinstance(text, TextBody) and text.autofit == "SHRINK":
+            text = self._fitted(text, node.width, node.height)
+            node = node.model_copy(update={"text": text})
         if isinstance(node, TextNode):
             if node.fills or node.strokes or _insets(node.text) != Sides():
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
@@ -150,6 +162,21 @@ class NodeWriter:
         if isinstance(text, TextBody) and text.paragraphs:
             return self._boxed(node, node, text, parent_abs, parent_mode)
         return self._shape(node, parent_abs, parent_mode)
+
+    def _fitted(self, body: TextBody, width: float, height: float) -> TextBody:
+        """A shrink-on-overflow body at the scale it is drawn at: Figma has no autofit, so the
+        sizes written are the ones seen. The scale is refitted to the box as PowerPoint and
+        LibreOffice do on load (adapters.html.text.fit_scale, the HTML writer's own rule): a
+        stored fontScale is often stale (text edited after the last save, tools writing
+        normAutofit without one); OOXML line spacing is kept, as LibreOffice keeps it."""
+        from adapters.html.text import fit_scale
+
+        fit = fit_scale(body, width, height, ooxml=self.ooxml, theme_fonts=self.theme_fonts)
+        if fit is None:
+            return body
+        return body.model_copy(
+            update={"font_scale": fit, "line_spacing_reduction": None if self.ooxml else body.line_spacing_reduction}
+        )
 
     def _matrix(self, node: NodeBase) -> Affine:
         return box_to_matrix(node.x, node.y, node.width, node.height, node.rotation, node.flip_h, node.flip_v)
@@ -300,7 +327,7 @@ class NodeWriter:
 
     def _text(self, node: TextNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         out = self._base(node, "TEXT", parent_mode)
-        fields, fills = text_to_figma(node.text)
+        fields, fills = text_to_figma(node.text, self.theme_fonts)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
         self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
