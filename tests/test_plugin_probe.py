@@ -91,3 +91,22 @@ def test_the_probe_reads_entry_point_groups(tmp_path: Path, monkeypatch) -> None
     archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)
     monkeypatch.setattr(sys, "path", [str(archive)])
     assert not plugin_probe.pydantic_plugins_absent()  # a zip on the path: pydantic looks itself
+
+
+def test_the_importlib_metadata_backport_is_a_path_finder_too(tmp_path: Path, monkeypatch) -> None:
+    import pytest
+
+    pytest.importorskip("importlib_metadata")  # litellm imports it; it adds its finder to sys.meta_path
+    from ace_core.ir import plugin_probe
+
+    assert any(type(f).__name__ == "MetadataPathFinder" for f in sys.meta_path)
+    site = site_with_plugin(tmp_path, "console_scripts")
+    monkeypatch.setattr(sys, "path", [str(site)])
+    assert plugin_probe.pydantic_plugins_absent()
+
+    class OtherFinder:
+        def find_distributions(self, context=None):
+            return iter(())
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, OtherFinder()])
+    assert not plugin_probe.pydantic_plugins_absent()  # a finder we cannot read: pydantic looks itself

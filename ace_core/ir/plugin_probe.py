@@ -25,7 +25,7 @@ def pydantic_plugins_absent() -> bool:
     finder does; anything it cannot read as cheaply (a zip on the path, another finder that
     lists distributions) answers False, and pydantic looks for itself."""
     for finder in sys.meta_path:
-        if hasattr(finder, "find_distributions") and getattr(finder, "__name__", "") != "PathFinder":
+        if hasattr(finder, "find_distributions") and not _searches_sys_path(finder):
             return False
     for entry in sys.path:
         root = entry or "."
@@ -66,6 +66,15 @@ def no_plugin_scan() -> Iterator[None]:
     finally:
         if sys.modules.get(name) is stand_in:
             del sys.modules[name]
+
+
+def _searches_sys_path(finder: object) -> bool:
+    """The standard path finder, or the importlib_metadata backport's (which litellm and others
+    import, and which lists the same *.dist-info folders on sys.path)."""
+    kind = finder if isinstance(finder, type) else type(finder)
+    if getattr(finder, "__name__", "") == "PathFinder":
+        return True
+    return kind.__name__ == "MetadataPathFinder" and kind.__module__.split(".")[0] == "importlib_metadata"
 
 
 def _no_plugins() -> tuple[()]:
