@@ -193,21 +193,30 @@ def test_table_rows_grow_to_their_text(tmp_path: Path) -> None:
 
 def test_shrunk_text_is_written_at_the_size_that_fits_its_box(tmp_path: Path) -> None:
     """Figma has no shrink-on-overflow: a normAutofit body is written at the size it is drawn at,
-    refitted to its box as PowerPoint and LibreOffice refit on load (poi-stress013 stores 100 %
-    for text that needs about 78 %), and that text read back fits the box."""
-    from ace_core.layout import default_measurer
+    refitted to its box as PowerPoint and LibreOffice refit on load (the stored 100 % is stale
+    once the box is smaller than its text), and that text read back fits the box. Unshrunk text
+    that fits keeps its size."""
+    from adapters.html.text import fit_scale
 
     deck = read(ROOT / "fixtures" / "pptx" / "poi-stress013.pptx")
     node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.3")
     assert node.text.autofit == "SHRINK" and node.text.font_scale == 100.0
     size = max(r.style.font_size or p.style.font_size or 0 for p in node.text.paragraphs for r in p.runs)
+    (tmp_path / "fits").mkdir()
+    fitting = _written(deck, tmp_path / "fits")  # LibreOffice draws these two lines unshrunk too
+    text = next(n for n in _walk(fitting["document"]) if n["id"] == "s256.3:text")
+    assert max(o["fontSize"] for o in text["styleOverrideTable"].values() if "fontSize" in o) == size
+    node.height *= 0.6  # a box smaller than its text, the stored scale unchanged
     doc = _written(deck, tmp_path)
     text = next(n for n in _walk(doc["document"]) if n["id"] == "s256.3:text")
     sizes = [o["fontSize"] for o in text["styleOverrideTable"].values() if "fontSize" in o]  # the runs' sizes
-    assert sizes and 0.6 * size < max(sizes) < 0.9 * size
+    assert sizes and 0.4 * size < max(sizes) < 0.9 * size
     back = next(n for n in read_figma(tmp_path / "out.figma.json").slides[0].iter_nodes() if n.id == "s256.3")
     assert back.text.autofit == "NONE"
-    assert default_measurer().measure(back.text, back.width)[1] <= node.height + 1
+    back_sizes = [r.style.font_size for p in back.text.paragraphs for r in p.runs if r.style.font_size]
+    assert back_sizes and max(back_sizes) == pytest.approx(max(sizes))  # read back at the size drawn
+    scale = fit_scale(node.text, node.width, node.height, ooxml=True, refit_unscaled=True)
+    assert scale is not None and max(sizes) == pytest.approx(size * scale / 100, rel=0.02)
 
 
 # -- figma -> IR -> figma keeps the standard fields ------------------------------------------
