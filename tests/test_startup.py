@@ -125,6 +125,8 @@ def test_a_conversion_imports_only_what_it_uses(tmp_path: Path, args: list[str])
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert offenders(names, HEAVY) == []
     assert offenders(names, ("bs4", "soupsieve", "rich.progress", "backends", "judge")) == []
+    if args[0] != "convert" or args[2].endswith(".pptx"):  # sniffing the input needs no HTML codec
+        assert offenders(names, ("html", "adapters.html.")) == []
 
 
 @pytest.mark.parametrize(
@@ -165,3 +167,23 @@ def test_the_fast_path_only_takes_bare_positionals() -> None:
         [],
     ):
         assert fast_command(args) is None, args
+
+
+def test_an_ace_process_collects_cycles_less_often() -> None:
+    """cli.main.run raises the collector's first threshold for the process (start-up's objects
+    all live on); `main()` called in-process leaves the caller's threshold alone."""
+    code = (
+        "import atexit, gc, sys\n"
+        "gc.set_threshold(700, 10, 10)\n"
+        "from cli.main import PROCESS_GC_THRESHOLD, main, run\n"
+        "main(['--version'])\n"
+        "assert gc.get_threshold() == (700, 10, 10), gc.get_threshold()\n"
+        "atexit.register(lambda: print('threshold', gc.get_threshold(), PROCESS_GC_THRESHOLD))\n"
+        "sys.argv = ['ace', '--version']\n"
+        "run()\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    last = proc.stdout.strip().splitlines()[-1]
+    threshold, limit = last.removeprefix("threshold ").rsplit(" ", 1)
+    assert tuple(int(x) for x in threshold.strip("()").split(",")) == (int(limit), 10, 10) and int(limit) > 700

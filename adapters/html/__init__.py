@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ace_core.formats import FormatInfo
 from ace_core.fsutil import read_input
-from adapters.html.schema import is_ace_html
-from adapters.sniff import looks_like_html
+from adapters.sniff import is_ace_html, looks_like_html
 
 if TYPE_CHECKING:
     from ace_core.ir.deck import Deck

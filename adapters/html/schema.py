@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ace_core.textscrub import strip_bad_chars
+from adapters.sniff import ACE_HTML_GENERATOR, is_ace_html
 
 __all__ = [
     "A_FIELD",
@@ -34,20 +35,13 @@ __all__ = [
 ]
 
 SCHEMA = "ace-html-deck/1"
-GENERATOR = "ace"  # <meta name="generator" content="ace 0.1.0 ace-html-deck/1">
+GENERATOR = ACE_HTML_GENERATOR  # <meta name="generator" content="ace 0.1.0 ace-html-deck/1">
 A_SLIDE_ID = "data-slide-id"
 A_ID = "data-id"
 A_TYPE = "data-type"
 A_NAME = "data-name"
 A_FIELD = "data-field"  # a run that is a field (slidenum, datetime...): its text is the value shown
 A_IR = "data-ir"  # compact JSON of the IR properties the visible HTML does not carry exactly
-_GEN = re.compile(r'<meta\s+name="generator"\s+content="' + GENERATOR + r"\s", re.I)
-
-
-def is_ace_html(head: bytes | str) -> bool:
-    """True when the text starts like a deck ACE wrote (its generator meta tag)."""
-    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    return bool(_GEN.search(text[:8192]))
 
 
 def num(v: float) -> str:
