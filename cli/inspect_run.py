@@ -3,10 +3,13 @@ and the fast path in cli/fast.py call these)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from cli.common import deck_summary, read_deck, report_losses
 from cli.output import out
 
-__all__ = ["inspect_file", "validate_file"]
+__all__ = ["inspect_file", "rich_report", "validate_file"]
 
 
 def validate_file(file: str, fmt: str | None = None) -> None:
@@ -33,26 +36,49 @@ def inspect_file(file: str, fmt: str | None = None) -> None:
     data["file"] = str(file)
     data["losses"] = [e.model_dump(exclude_none=True) for e in deck.report.entries]
 
-    def human(console):
-        from rich.table import Table
-
-        console.print(
-            f"{file}: {len(deck.slides)} slides, {deck.width:g}x{deck.height:g} px"
-            + (f", from {data['source']}" if data["source"] else ""),
-            markup=False,
+    before = [
+        f"{file}: {len(deck.slides)} slides, {deck.width:g}x{deck.height:g} px"
+        + (f", from {data['source']}" if data["source"] else "")
+    ]
+    headers = ("#", "id", "nodes", "kinds", "text")
+    rows = [
+        (
+            str(s["index"]) + (" (hidden)" if s["hidden"] else ""),
+            s["id"],
+            str(s["nodes"]),
+            " ".join(f"{k}:{v}" for k, v in s["kinds"].items()),
+            s["text"],
         )
-        table = Table("#", "id", "nodes", "kinds", "text")
-        for s in data["slides"]:
-            kinds = " ".join(f"{k}:{v}" for k, v in s["kinds"].items())
-            table.add_row(
-                str(s["index"]) + (" (hidden)" if s["hidden"] else ""), s["id"], str(s["nodes"]), kinds, s["text"]
-            )
-        console.print(table)
-        if deck.report:
-            console.print(f"loss report ({len(deck.report)} entries):", markup=False)
-            for e in deck.report.entries[:50]:
-                console.print("  " + e.describe(), markup=False)
-            if len(deck.report) > 50:
-                console.print(f"  ... {len(deck.report) - 50} more (use --json)", markup=False)
+        for s in data["slides"]
+    ]
+    after: list[str] = []
+    if deck.report:
+        after.append(f"loss report ({len(deck.report)} entries):")
+        after += ["  " + e.describe() for e in deck.report.entries[:50]]
+        if len(deck.report) > 50:
+            after.append(f"  ... {len(deck.report) - 50} more (use --json)")
 
-    out.result(data, human)
+    if not out.json_mode and not out.data_on_stdout and not out.progress_drawn:
+        from cli.plain_table import plain_report
+
+        text = plain_report(before, headers, rows, after)  # the same text, without importing rich
+        if text is not None:
+            out.result(data, text)
+            return
+    out.result(data, lambda console: rich_report(console, before, headers, rows, after))
+
+
+def rich_report(
+    console: Any, before: Sequence[str], headers: Sequence[str], rows: Sequence[Sequence[str]], after: Sequence[str]
+) -> None:
+    """Lines `before`, the table, lines `after`, drawn by rich on `console`."""
+    from rich.table import Table
+
+    for line in before:
+        console.print(line, markup=False)
+    table = Table(*headers)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    for line in after:
+        console.print(line, markup=False)
