@@ -242,12 +242,69 @@ EXTRACT_JS = r"""
             lineHeight: lh, direction: cs.direction, nowrap: cs.whiteSpace === 'nowrap' || cs.whiteSpace === 'pre'};
   };
   const srcOf = url => (url && url.length > arg.maxSrc) ? {tooLarge: url.length} : url;
-  const rasterItem = (el, g, reason) => {
+  const rasterItem = (el, g, reason, opacity) => {
     const n = rasterN++;
     el.setAttribute('data-ace-r', String(n));
-    return {kind: 'raster', name: nameOf(el), ...g, opacity: 1, raster: n, reason,
-            svg: tag(el) === 'SVG' ? svgMarkup(el) : null};
+    const it = {kind: 'raster', name: nameOf(el), ...g, opacity: 1, raster: n, reason, svg: null, texts: [], pictured: []};
+    if (tag(el) === 'SVG') { svgTexts(el, opacity, it); it.svg = svgMarkup(el); }
+    return it;
   };
+  // an inline SVG's <text>: text items painted over its picture (and left out of it), where the
+  // text is uniformly scaled (turned or not), not on a path, filled with plain colours and not under
+  // a shape drawn after it; the rest stays in the picture (the reader reports it)
+  const UNDRAWN = 'defs, clipPath, mask, pattern, symbol, marker';
+  const meets = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const svgTexts = (svg, opacity, it) => {
+    const shapes = [...svg.querySelectorAll('path, rect, circle, ellipse, line, polyline, polygon, image, use, foreignObject')]
+      .filter(e => !e.closest(UNDRAWN));
+    for (const t of svg.querySelectorAll('text')) {
+      if (t.closest(UNDRAWN)) continue;
+      const cs = getComputedStyle(t);
+      const words = (t.textContent || '').replace(/\s+/g, ' ').trim();
+      if (!words || cs.display === 'none' || cs.visibility !== 'visible') continue;
+      let o = opacity;
+      for (let a = t; a && a !== svg; a = a.parentElement) o *= parseFloat(getComputedStyle(a).opacity);
+      if (o < 0.01) continue;
+      const m = t.getScreenCTM();
+      const k = m ? Math.hypot(m.a, m.b) : 0;  // uniform scale, turned but not skewed nor mirrored
+      let simple = k > 0 && Math.abs(Math.hypot(m.c, m.d) - k) <= 1e-3 * k && Math.abs(m.a * m.c + m.b * m.d) <= 1e-3 * k * k &&
+        m.a * m.d - m.b * m.c > 0 && !t.querySelector('textPath') && !t.hasAttribute('rotate') && !t.querySelector('[rotate]');
+      const box = t.getBoundingClientRect();  // a shape drawn later over the text: it stays under it, in the picture
+      simple = simple && !shapes.some(e => (t.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+        !t.contains(e) && getComputedStyle(e).visibility === 'visible' && meets(e.getBoundingClientRect(), box));
+      const paras = [[]], tops = [box.top];
+      const walker = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n && simple; n = walker.nextNode()) {
+        const pel = n.parentElement, pcs = getComputedStyle(pel);
+        if (pcs.display === 'none' || pcs.visibility !== 'visible') continue;
+        const fill = /url\(|context-/.test(pcs.fill) ? null : color(pcs.fill);  // a gradient or pattern: not a colour
+        if (!fill) { simple = pcs.fill === 'none' && pcs.stroke === 'none'; continue; }  // unfilled: outlined or not drawn
+        const f = px(pcs.fillOpacity === undefined ? 1 : pcs.fillOpacity);
+        const s = {...runStyle(pel, pcs), size: px(pcs.fontSize) * k, color: [fill[0], fill[1], fill[2], fill[3] * f]};
+        const line = pel.closest('tspan[x][y], tspan[x][dy]');  // a tspan placed back at an x: a new line
+        if (line && t.contains(line) && n === firstText(line) && paras[paras.length - 1].length) { paras.push([]); tops.push(line.getBoundingClientRect().top); }
+        const text = n.data.replace(/\s+/g, ' ');
+        if (text) paras[paras.length - 1].push({t: text, s, p: false});
+      }
+      if (!simple) { it.pictured.push(words); continue; }
+      const out = paras.map(p => {
+        if (p.length) { p[0].t = p[0].t.trimStart(); p[p.length - 1].t = p[p.length - 1].t.trimEnd(); }
+        return p.filter(r => r.t);
+      }).filter(p => p.length);
+      if (!out.length) continue;
+      const gaps = out.length === tops.length ? tops.slice(1).map((v, i) => v - tops[i]) : [];  // lines placed evenly: their pitch
+      const pitch = gaps.length && Math.min(...gaps) > 0 && Math.max(...gaps) / Math.min(...gaps) < 1.15
+        ? gaps.reduce((a, b) => a + b, 0) / gaps.length : null;
+      t.setAttribute('data-ace-st', '');
+      const bb = t.getBBox(), c = new DOMPoint(bb.x + bb.width / 2, bb.y + bb.height / 2).matrixTransform(m);
+      const w = bb.width * k, h = bb.height * k;
+      const g = {x: c.x + sx - X0 - w / 2, y: c.y + sy - Y0 - h / 2, w, h, rot: Math.atan2(m.b, m.a) * 180 / Math.PI};
+      it.texts.push({kind: 'text', name: nameOf(t), ...g, opacity: o, paras: out, list: null, base: out[0][0].s,
+                     lines: out.length, align: 'left', lineHeight: pitch, direction: cs.direction, nowrap: true});
+    }
+  };
+  const firstText = el => document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
   const svgMarkup = el => {
     const c = el.cloneNode(true);
     const cs = getComputedStyle(el);
@@ -256,6 +313,7 @@ EXTRACT_JS = r"""
     c.setAttribute('height', String(el.getBoundingClientRect().height));
     if (!c.getAttribute('color')) c.setAttribute('color', cs.color);
     c.removeAttribute('style'); c.removeAttribute('data-ace-r');
+    for (const t of c.querySelectorAll('[data-ace-st]')) t.remove();  // carried as text over the picture
     const s = new XMLSerializer().serializeToString(c);
     return s.length > arg.maxSrc ? null : s;
   };
@@ -280,7 +338,7 @@ EXTRACT_JS = r"""
               pos: cs.objectPosition, nw: el.naturalWidth, nh: el.naturalHeight, radius: radius(cs),
               alt: el.getAttribute('alt') || ''};
     }
-    if (tg === 'SVG') return rasterItem(el, g, 'svg');
+    if (tg === 'SVG') return rasterItem(el, g, 'svg', opacity);
     if (tg === 'CANVAS') { loss('canvas', 'a canvas is kept as a picture of its pixels', 'info'); return rasterItem(el, g, 'canvas'); }
     if (tg === 'AUDIO') { loss('audio', 'audio is not carried', 'error'); return null; }
     if (tg === 'VIDEO') { loss('video', 'a video is kept as a picture of its current frame', 'warning'); return rasterItem(el, g, 'video'); }
@@ -339,7 +397,7 @@ EXTRACT_JS = r"""
     pseudo(el);
     if (REPLACED.has(tg) || el.namespaceURI === 'http://www.w3.org/2000/svg') {
       const it = replaced(el, tg === 'SVG' || el.tagName === 'svg' ? 'SVG' : tg, cs, g, opacity);
-      if (it) content.push(it);
+      if (it) content.push(it, ...(it.texts || []));
       return;
     }
     if (el !== root) {
@@ -382,7 +440,8 @@ ISOLATE_JS = r"""
   if (!st) { st = document.createElement('style'); st.id = 'ace-isolate'; document.documentElement.appendChild(st); }
   st.textContent = `html, body { background: transparent !important; }
     * { visibility: hidden !important; transition: none !important; animation: none !important; }
-    [data-ace-r="${n}"], [data-ace-r="${n}"] * { visibility: visible !important; }`;
+    [data-ace-r="${n}"], [data-ace-r="${n}"] * { visibility: visible !important; }
+    [data-ace-r="${n}"] [data-ace-st], [data-ace-r="${n}"] [data-ace-st] * { visibility: hidden !important; }`;
   const el = document.querySelector(`[data-ace-r="${n}"]`);
   if (!el) return null;
   const r = el.getBoundingClientRect();

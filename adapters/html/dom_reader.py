@@ -254,6 +254,9 @@ class _Reader:
                     "info",
                     node.id,
                 )
+                if item.get("pictured"):  # SVG text skewed, on a path, not plain-filled or under a later shape
+                    words = "; ".join(repr(t[:60]) for t in item["pictured"][:5])
+                    self.loss("svg-text-as-picture", f"SVG text left in the picture: {words}", "warning", node.id)
             for _, index in rasters[MAX_RASTERS:]:
                 children[index] = None
         finally:
