@@ -22,6 +22,7 @@ from typing import Any
 from ace_core.drawing.fonts import resolve_family
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
 
@@ -303,7 +304,7 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
     shrink = body.autofit == "SHRINK"
     scale = (body.font_scale or 100.0) / 100.0 if shrink else 1.0
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
-    font_size = (base_style.font_size or 16.0) * scale
+    font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
     style = _style_to_figma(base_style, with_fills=False, scale=scale, theme_fonts=theme_fonts)
     style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
@@ -336,7 +337,7 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
             per_unit.append(0)
         own_lh: dict[str, Any] = {}
         if para.line_height != first.line_height:
-            size = (body.style.merged(para.style).font_size or 16.0) * scale
+            size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
             own_lh = _line_height_to_figma(para.line_height, size, reduce)
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
