@@ -502,3 +502,26 @@ def test_unset_font_size_is_the_project_default(tmp_path: Path) -> None:
     back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
     assert back.style.merged(back.paragraphs[0].style).font_size == DEFAULT_FONT_SIZE
     assert back.paragraphs[1].runs[0].style.font_size == 37.33
+
+
+def test_an_empty_line_keeps_its_size_on_its_newline(tmp_path: Path) -> None:
+    """An empty paragraph between sized ones (a spacer line, as in poi-60810 and
+    poi-alterman_security) is as tall as its own size: Figma styles an empty line by its newline
+    character, so the newline that ends it carries the paragraph's style and is read back as it."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    big = TextStyle(font_size=32.0)
+    paras = [
+        Paragraph(runs=[Run(text="Title line", style=big)]),
+        Paragraph(style=TextStyle(font_size=8.0)),
+        Paragraph(runs=[Run(text="Body line", style=big)]),
+    ]
+    node = TextNode(id="t", width=400, height=200, text=TextBody(paragraphs=paras, insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    text = next(n for n in _walk(doc["document"]) if n["id"] == "t")
+    newline = text["characters"].index("\n", text["characters"].index("\n") + 1)  # the spacer's own newline
+    assert text["styleOverrideTable"][str(text["characterStyleOverrides"][newline])]["fontSize"] == 8.0
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
+    sizes = [back.style.merged(p.style).font_size for p in back.paragraphs]
+    assert sizes[1] == 8.0 and back.paragraphs[2].runs[0].style.font_size == 32.0
