@@ -483,3 +483,45 @@ def test_list_items_hang_their_text_right_of_the_marker(tmp_path: Path) -> None:
     _written(Deck(slides=[Slide(id="s", children=[TextNode(id="t", width=300, height=90, text=body)])]), tmp_path)
     back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text.paragraphs
     assert [(p.margin_left, p.indent) for p in back] == [(20.0, -20.0), (40.0, -20.0), (None, None)]
+
+
+def test_unset_font_size_is_the_project_default(tmp_path: Path) -> None:
+    """A body whose first paragraph states no size (an empty <a:p><a:endParaRPr/></a:p> above sized
+    runs, as poi-ececapstonespring2012 has) is written at ACE's default size (18 pt, the size the
+    measurer and the .pptx and HTML writers give it), so its empty line is as tall as LibreOffice
+    draws it and the lines below start where they do."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+    from ace_core.layout.measure import DEFAULT_FONT_SIZE
+
+    paras = [Paragraph(), Paragraph(runs=[Run(text="Visual effects", style=TextStyle(font_size=37.33))])]
+    node = TextNode(id="t", width=400, height=200, text=TextBody(paragraphs=paras, insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    text = next(n for n in _walk(doc["document"]) if n["id"] == "t")
+    assert text["style"]["fontSize"] == DEFAULT_FONT_SIZE
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
+    assert back.style.merged(back.paragraphs[0].style).font_size == DEFAULT_FONT_SIZE
+    assert back.paragraphs[1].runs[0].style.font_size == 37.33
+
+
+def test_an_empty_line_keeps_its_size_on_its_newline(tmp_path: Path) -> None:
+    """An empty paragraph between sized ones (a spacer line, as in poi-60810 and
+    poi-alterman_security) is as tall as its own size: Figma styles an empty line by its newline
+    character, so the newline that ends it carries the paragraph's style and is read back as it."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    big = TextStyle(font_size=32.0)
+    paras = [
+        Paragraph(runs=[Run(text="Title line", style=big)]),
+        Paragraph(style=TextStyle(font_size=8.0)),
+        Paragraph(runs=[Run(text="Body line", style=big)]),
+    ]
+    node = TextNode(id="t", width=400, height=200, text=TextBody(paragraphs=paras, insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    text = next(n for n in _walk(doc["document"]) if n["id"] == "t")
+    newline = text["characters"].index("\n", text["characters"].index("\n") + 1)  # the spacer's own newline
+    assert text["styleOverrideTable"][str(text["characterStyleOverrides"][newline])]["fontSize"] == 8.0
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
+    sizes = [back.style.merged(p.style).font_size for p in back.paragraphs]
+    assert sizes[1] == 8.0 and back.paragraphs[2].runs[0].style.font_size == 32.0

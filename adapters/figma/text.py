@@ -22,6 +22,7 @@ from typing import Any
 from ace_core.drawing.fonts import resolve_family
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
 
@@ -144,6 +145,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     run_ids: list[int] = []
     cur_text: list[str] = []
     cur_id = -1
+    empty_style: dict[int, int] = {}  # paragraph index -> override id of its newline (empty lines)
 
     def flush_run() -> None:
         nonlocal cur_text
@@ -177,12 +179,14 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             size = next((r.style.font_size for r in runs if r.style.font_size), None) or body_style.font_size or 12.0
             gutter = size * _LIST_GUTTER_EM
             margin, first = gutter * (level + 1), -gutter
+        own = empty_style.get(i)
         paragraphs.append(
             Paragraph(
                 runs=runs,
+                style=run_styles.get(own, TextStyle()) if own is not None else TextStyle(),
                 level=level,
                 bullet=bullet,
-                line_height=paragraph_line_height(),
+                line_height=run_lh.get(own, line_height) if own in run_lh else paragraph_line_height(),
                 space_after=space_after,
                 indent=first,
                 margin_left=margin,
@@ -193,6 +197,8 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
 
     for ch, oid in zip(chars, ids, strict=True):
         if ch in "\n\u2029":
+            if oid and not runs and not cur_text and paragraphs:  # an empty line is styled by its newline
+                empty_style[len(paragraphs)] = oid
             flush_paragraph()
             cur_id = -1
             continue
@@ -303,7 +309,7 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
     shrink = body.autofit == "SHRINK"
     scale = (body.font_scale or 100.0) / 100.0 if shrink else 1.0
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
-    font_size = (base_style.font_size or 16.0) * scale
+    font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
     style = _style_to_figma(base_style, with_fills=False, scale=scale, theme_fonts=theme_fonts)
     style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
@@ -330,26 +336,35 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
     pieces: list[str] = []
     line_types: list[str] = []
     indents: list[int] = []
+
+    def override(rstyle: TextStyle, own_lh: dict[str, Any]) -> int:
+        if rstyle == TextStyle() and not own_lh:
+            return 0
+        sig = rstyle.model_dump_json(exclude_none=True) + repr(sorted(own_lh.items()))
+        if sig not in key_of:
+            key_of[sig] = len(key_of) + 1
+            table[str(key_of[sig])] = {
+                **_style_to_figma(rstyle, with_fills=True, scale=scale, theme_fonts=theme_fonts),
+                **own_lh,
+            }
+        return key_of[sig]
+
+    empty_end = 0  # the style of an empty paragraph's line: its terminating newline carries it
     for i, para in enumerate(body.paragraphs):
         if i:
             pieces.append("\n")
-            per_unit.append(0)
+            per_unit.append(empty_end)
         own_lh: dict[str, Any] = {}
         if para.line_height != first.line_height:
-            size = (body.style.merged(para.style).font_size or 16.0) * scale
+            size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
             own_lh = _line_height_to_figma(para.line_height, size, reduce)
+        empty_end = 0
+        if i and not any(run.text for run in para.runs):  # (the first paragraph sets the node style)
+            end = para.style.merged(para.runs[0].style) if para.runs else para.style
+            empty_end = override(end, own_lh)
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
-            oid = 0
-            if rstyle != TextStyle() or own_lh:
-                sig = rstyle.model_dump_json(exclude_none=True) + repr(sorted(own_lh.items()))
-                if sig not in key_of:
-                    key_of[sig] = len(key_of) + 1
-                    table[str(key_of[sig])] = {
-                        **_style_to_figma(rstyle, with_fills=True, scale=scale, theme_fonts=theme_fonts),
-                        **own_lh,
-                    }
-                oid = key_of[sig]
+            oid = override(rstyle, own_lh)
             text = run.text.replace("\v", "\u2028")
             pieces.append(text)
             per_unit.extend([oid] * _utf16_len(text))

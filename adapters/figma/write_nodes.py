@@ -37,7 +37,7 @@ from ace_core.ir.nodes import (
 from ace_core.ir.semantic import TableCell
 from ace_core.ir.style import ImagePaint, Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody
-from ace_core.layout.measure import DEFAULT_INSETS
+from ace_core.layout.measure import DEFAULT_FONT_SIZE, DEFAULT_INSETS
 from adapters.figma.context import FORMAT_NAME, NOTES_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
@@ -522,7 +522,7 @@ def _measure(body: TextBody, width: float | None) -> tuple[float, float]:
     try:
         from ace_core.layout import default_measurer
     except ImportError:  # the solver is optional for writing
-        size = body.style.font_size or 16.0
+        size = body.style.font_size or DEFAULT_FONT_SIZE
         return (width or len(body.plain_text) * size * 0.55, size * 1.2 * max(1, len(body.paragraphs)))
     return default_measurer().measure(_sized_by_characters(body), width)
 
