@@ -362,7 +362,7 @@ def _shrunk_spacing(body: TextBody, percent: float) -> TextBody:
     applies to exact line pitch, space before / after and letter spacing too; the measurer scales
     only font sizes)."""
     k = percent / 100.0
-    if k == 1.0:
+    if k == 1.0 or not _has_exact_spacing(body):
         return body
 
     def spaced(style: TextStyle) -> TextStyle:
@@ -382,6 +382,18 @@ def _shrunk_spacing(body: TextBody, percent: float) -> TextBody:
             update["space_after"] = para.space_after * k
         paras.append(para.model_copy(update=update))
     return body.model_copy(update={"paragraphs": paras, "style": spaced(body.style)})
+
+
+def _has_exact_spacing(body: TextBody) -> bool:
+    if body.style.letter_spacing:
+        return True
+    for para in body.paragraphs:
+        lh = para.line_height
+        if para.space_before or para.space_after or para.style.letter_spacing:
+            return True
+        if (lh is not None and lh.unit == "PIXELS") or any(r.style.letter_spacing for r in para.runs):
+            return True
+    return False
 
 
 def _spaced_run(run: Run, spaced: Callable[[TextStyle], TextStyle]) -> Run:
