@@ -19,6 +19,9 @@ INLINE_MAX = 16 * MiB
 """the largest asset an inline HTML file embeds as a data: URI; larger ones go beside the file"""
 INLINE_BUDGET = 64 * MiB
 """the most asset bytes one HTML file inlines; past it, assets go beside the file"""
+CSS_VALUE_MAX = 2 * MiB - 4096
+"""the longest data: URL an image may have inline: Chromium drops a custom property whose value is
+over 2 MiB (and the picture with it), so a larger picture is re-encoded to fit (see `fitted_image`)"""
 
 EXT_BY_MIME = {
     "image/png": "png",
@@ -42,6 +45,14 @@ _UNDRAWABLE = {
     "image/wmf": "WMF",
     "image/tiff": "TIFF",
 }
+
+
+def _b64_len(n: int) -> int:
+    return (n + 2) // 3 * 4
+
+
+def _b64_len_inv(chars: int) -> int:
+    return chars // 4 * 3
 
 
 def def_prefix(node_id: str) -> str:
@@ -133,10 +144,32 @@ class WriteCtx:
                 url = f"{self.asset_dir_name}/{self.asset_file_name(key)}"
             else:
                 self._inlined += size
-                data = base64.b64encode(self.deck.asset_bytes(key)).decode("ascii")
-                url = f"data:{self.mime(key)};base64,{data}"
+                url = self._data_url(key)
             self._urls[key] = url
         return url
+
+    def _data_url(self, key: str) -> str:
+        mime, data = self.mime(key), self.deck.asset_bytes(key)
+        if mime.startswith("image/") and _b64_len(len(data)) + len(mime) + 13 > CSS_VALUE_MAX:
+            from adapters.html.fit_image import fitted_image
+
+            fitted = fitted_image(data, _b64_len_inv(CSS_VALUE_MAX - 64))
+            if fitted is None:
+                self.loss(
+                    "asset-too-large",
+                    f"picture {key} ({len(data) / MiB:.1f} MiB) is over the 2 MiB a browser draws from one CSS "
+                    "value and cannot be re-encoded; browsers leave it out",
+                )
+            else:
+                mime, data, how = fitted
+                self.loss(
+                    "asset-reencoded",
+                    f"picture {key} ({len(self.deck.asset_bytes(key)) / MiB:.1f} MiB) re-encoded as {how} "
+                    f"({len(data) / MiB:.1f} MiB) to fit the 2 MiB a browser draws from one CSS value",
+                    None,
+                    "info",
+                )
+        return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
     def write_beside(self, folder: Path) -> None:
         """Write the assets that are referenced from the assets folder into `folder`."""

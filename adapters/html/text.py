@@ -6,6 +6,7 @@ so the schema reader can tell an edited declaration from the one the writer prod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ace_core.drawing.autonum import autonum_text
@@ -53,6 +54,8 @@ class TextEnv:
         self.scale = (percent or 100.0) / 100.0
         # LibreOffice refits shrunk text and keeps its line spacing; so do we for OOXML text
         self.reduction = 0.0 if ooxml else body.line_spacing_reduction or 0.0
+        # and its exact spacing (line pitch, space before / after) shrinks with the font
+        self.spacing = self.scale if ooxml and body.autofit == "SHRINK" else 1.0
         self.body = body
         self.slide_number: int | None = None
         """the number a slide-number field shows (the slide's position in the deck)"""
@@ -109,8 +112,8 @@ def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list
     PowerPoint does."""
     lh = para.line_height
     if lh is not None and lh.unit == "PIXELS":
-        line_px = lh.value
-        decl = px(round(lh.value, 3))
+        line_px = lh.value * env.spacing
+        decl = px(round(line_px, 3))
     else:
         pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
         pct = max(pct - env.reduction, 1.0)
@@ -184,9 +187,9 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
         decls.append(("text-indent", px(indent)))
     if para.space_before and not (env.ooxml and body.paragraphs and para is body.paragraphs[0]):
         # PowerPoint and LibreOffice ignore the space before the first paragraph of a text box
-        decls.append(("padding-top", px(para.space_before)))
+        decls.append(("padding-top", px(para.space_before * env.spacing)))
     if para.space_after:
-        decls.append(("padding-bottom", px(para.space_after)))
+        decls.append(("padding-bottom", px(para.space_after * env.spacing)))
     if para.rtl:
         decls.append(("direction", "rtl"))
     return decls
@@ -333,6 +336,13 @@ def _as_laid_out(body: TextBody, theme_fonts: Any) -> TextBody:
         if sized:  # the strut is the smallest run, as the <p> is written (not the list style's size)
             strut = min(sized, key=lambda st: st.font_size or 0.0)
             update["style"] = para.style.model_copy(update={"font_size": strut.font_size})
+            # a run that takes its size from the paragraph keeps that size (its span states it)
+            update["runs"] = [
+                run
+                if run.style.font_size is not None or eff.font_size is None
+                else run.model_copy(update={"style": run.style.model_copy(update={"font_size": eff.font_size})})
+                for run, eff in zip(para.runs, [_effective(body, para, r) for r in para.runs], strict=True)
+            ]
         if i == 0 and para.space_before:  # not drawn before the first paragraph (see para_decls)
             update["space_before"] = None
         if update:
@@ -345,6 +355,50 @@ def _as_laid_out(body: TextBody, theme_fonts: Any) -> TextBody:
             para = para.model_copy(update={"line_height": LineHeight(value=value, unit="PERCENT")})
         paras.append(para)
     return body.model_copy(update={"paragraphs": paras, "line_spacing_reduction": None})
+
+
+def _shrunk_spacing(body: TextBody, percent: float) -> TextBody:
+    """The body with its exact spacing scaled as LibreOffice shrinks OOXML text (the font scale
+    applies to exact line pitch, space before / after and letter spacing too; the measurer scales
+    only font sizes)."""
+    k = percent / 100.0
+    if k == 1.0 or not _has_exact_spacing(body):
+        return body
+
+    def spaced(style: TextStyle) -> TextStyle:
+        if not style.letter_spacing:
+            return style
+        return style.model_copy(update={"letter_spacing": style.letter_spacing * k})
+
+    paras = []
+    for para in body.paragraphs:
+        update: dict[str, Any] = {"style": spaced(para.style), "runs": [_spaced_run(r, spaced) for r in para.runs]}
+        lh = para.line_height
+        if lh is not None and lh.unit == "PIXELS":
+            update["line_height"] = LineHeight(value=lh.value * k, unit="PIXELS")
+        if para.space_before:
+            update["space_before"] = para.space_before * k
+        if para.space_after:
+            update["space_after"] = para.space_after * k
+        paras.append(para.model_copy(update=update))
+    return body.model_copy(update={"paragraphs": paras, "style": spaced(body.style)})
+
+
+def _has_exact_spacing(body: TextBody) -> bool:
+    if body.style.letter_spacing:
+        return True
+    for para in body.paragraphs:
+        lh = para.line_height
+        if para.space_before or para.space_after or para.style.letter_spacing:
+            return True
+        if (lh is not None and lh.unit == "PIXELS") or any(r.style.letter_spacing for r in para.runs):
+            return True
+    return False
+
+
+def _spaced_run(run: Run, spaced: Callable[[TextStyle], TextStyle]) -> Run:
+    style = spaced(run.style)
+    return run if style is run.style else run.model_copy(update={"style": style})
 
 
 def _first_family(body: TextBody, para: Paragraph) -> tuple[str | None, str | None]:
@@ -378,7 +432,8 @@ def fit_scale(
     base = _as_laid_out(body, theme_fonts) if ooxml else body
 
     def fits(percent: float) -> bool:
-        trial = base.model_copy(update={"font_scale": percent})
+        trial = _shrunk_spacing(base, percent) if ooxml else base
+        trial = trial.model_copy(update={"font_scale": percent})
         return measurer.measure(trial, width if body.wrap else None)[1] <= height + 0.5
 
     if fits(100.0):
