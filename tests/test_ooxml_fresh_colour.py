@@ -3,6 +3,7 @@ colour-off (scripts/measure_pptx_fidelity.py --no-patch): each test stands for a
 
 from __future__ import annotations
 
+import colorsys
 import zipfile
 from pathlib import Path
 
@@ -10,8 +11,9 @@ from conftest import needs_soffice
 from lxml import etree
 from pptx import Presentation
 from pptx.dml.color import RGBColor
+from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.util import Inches
-from test_ooxml_read import save
+from test_ooxml_read import rezip, save
 
 from adapters.ooxml.conventions import META_HAIRLINE
 from adapters.ooxml.ns import qn
@@ -84,3 +86,41 @@ def test_fresh_hairlines_are_drawn_in_the_colour_of_the_original(tmp_path: Path)
     a = render_pptx(src, tmp_path / "a", width=960)
     b = render_pptx(out, tmp_path / "b", width=960)
     assert colour_off_files(a[0], b[0]) <= 0.02
+
+
+# -- hue offsets (SmartArt colour definitions rotate accent colours with a:hueOff) ---------------
+def _hue_shifted(tmp_path: Path) -> Path:
+    """Two text boxes filled with accent4 (8064A2 in python-pptx's theme), the second turned by the
+    hueOff and lumOff a SmartArt colour definition writes for its third item."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    for i in range(2):
+        shape = slide.shapes.add_textbox(Inches(1 + 4 * i), Inches(2), Inches(3), Inches(3))
+        shape.name = f"box{i}"
+        shape.fill.solid()
+        shape.fill.fore_color.theme_color = MSO_THEME_COLOR.ACCENT_4
+    path = save(prs, tmp_path / "hue.pptx")
+    mods = '<a:hueOff val="6533927"/><a:lumOff val="6405"/>'
+
+    def edit(body: bytes) -> bytes:
+        text = body.decode()
+        at = text.rindex('<a:schemeClr val="accent4"/>')
+        return (text[:at] + f'<a:schemeClr val="accent4">{mods}</a:schemeClr>' + text[at + 28 :]).encode()
+
+    return rezip(path, tmp_path / "hue2.pptx", {"ppt/slides/slide1.xml": edit})
+
+
+def test_a_hue_offset_turns_the_colour_and_is_written_back(tmp_path: Path) -> None:
+    deck = read_pptx(_hue_shifted(tmp_path))
+    plain, turned = (next(n for _, n in deck.iter_nodes() if n.name == f"box{i}").fills[0].color for i in range(2))
+    h0, _, _ = colorsys.rgb_to_hls(plain.r, plain.g, plain.b)
+    h1, _, _ = colorsys.rgb_to_hls(turned.r, turned.g, turned.b)
+    assert plain.hex.upper() == "#8064A2"
+    assert abs(((h1 - h0) * 360) % 360 - 6533927 / 60000) < 1.0
+    assert turned.ref is not None and [m.op for m in turned.ref.mods] == ["hueOff", "lumOff"]
+    out = tmp_path / "fresh.pptx"
+    write_pptx(deck, out, fresh=True)
+    with zipfile.ZipFile(out) as z:
+        assert '<a:hueOff val="6533927"/>' in z.read("ppt/slides/slide1.xml").decode()
+    again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "box1").fills[0].color
+    assert again.hex == turned.hex
