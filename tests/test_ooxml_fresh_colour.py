@@ -10,7 +10,9 @@ from pathlib import Path
 from conftest import needs_soffice
 from lxml import etree
 from pptx import Presentation
+from pptx.chart.data import CategoryChartData
 from pptx.dml.color import RGBColor
+from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.util import Inches
 from test_ooxml_read import rezip, save
@@ -124,3 +126,29 @@ def test_a_hue_offset_turns_the_colour_and_is_written_back(tmp_path: Path) -> No
         assert '<a:hueOff val="6533927"/>' in z.read("ppt/slides/slide1.xml").decode()
     again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "box1").fills[0].color
     assert again.hex == turned.hex
+
+
+# -- where a pie / doughnut starts ---------------------------------------------------------------
+def test_a_doughnut_s_first_slice_angle_is_read_and_written_back(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["a", "b", "c", "d"]
+    data.add_series("s", (1, 1, 1, 1))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.DOUGHNUT, Inches(1), Inches(1), Inches(5), Inches(5), data)
+    frame.name = "ring"
+    chart_part = frame.chart.part.partname.lstrip("/")
+    path = save(prs, tmp_path / "ring.pptx")
+
+    def turn(body: bytes) -> bytes:
+        text = body.decode()
+        assert '<c:firstSliceAng val="0"/>' in text
+        return text.replace('<c:firstSliceAng val="0"/>', '<c:firstSliceAng val="314"/>').encode()
+
+    deck = read_pptx(rezip(path, tmp_path / "ring2.pptx", {chart_part: turn}))
+    chart = next(n for _, n in deck.iter_nodes() if n.name == "ring").chart
+    assert chart.first_slice_angle == 314
+    out = tmp_path / "fresh.pptx"
+    write_pptx(deck, out, fresh=True)
+    again = next(n for _, n in read_pptx(out).iter_nodes() if n.name == "ring").chart
+    assert again.first_slice_angle == 314
