@@ -164,3 +164,18 @@ def test_a_combo_chart_draws_its_line_series_as_lines_over_the_bars() -> None:
     # a plot type a category chart cannot mix is still reported
     data.extra_types = ["pie"]
     assert [m for m in chart_svg(data, 600, 400).losses if "combo" in m]
+
+
+def test_a_pie_starts_its_first_slice_at_the_first_slice_angle() -> None:
+    data = ChartData(chart_type="pie", categories=["a", "b"], series=[ChartSeries(values=[1, 1])])
+    for angle, (ex, ey) in (
+        (None, (0.0, -1.0)),
+        (90.0, (1.0, 0.0)),
+        (314.0, (-math.sin(math.radians(46)), -math.cos(math.radians(46)))),
+    ):
+        root = _parse(chart_svg(data.model_copy(update={"first_slice_angle": angle}), 400, 400).svg)
+        d = next(p for p in root.iter(SVG + "path") if p.get("stroke") == "#ffffff").get("d")
+        x0, y0 = (float(v) for v in d[1:].split("A")[0].split())  # M start A ... L centre Z
+        cx, cy = (float(v) for v in d.split("L")[1].rstrip("Z").split())
+        r = math.hypot(x0 - cx, y0 - cy)
+        assert (x0 - cx) / r == pytest.approx(ex, abs=0.01) and (y0 - cy) / r == pytest.approx(ey, abs=0.01)

@@ -538,7 +538,7 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     pulls = [_explosion(s, i) for i in range(len(vals))]
     r /= 1 + max(pulls, default=0.0)  # exploded slices stay inside the box
     centre = cx, cy
-    angle = -math.pi / 2
+    angle = math.radians((chart.first_slice_angle or 0.0) - 90.0)
     labels = chart.data_labels
     for i, v in enumerate(vals):
         if v <= 0:

@@ -176,6 +176,9 @@ class ChartData(IRModel):
     y2_axis: ChartAxis | None = Field(None, description="secondary value axis (series with secondary_axis)")
     data_labels: DataLabels | None = None
     hole_size: float | None = Field(None, description="doughnut hole, percent")
+    first_slice_angle: float | None = Field(
+        None, description="pie / doughnut: where the first slice starts, degrees clockwise from 12 o'clock"
+    )
     gap_width: float | None = Field(None, description="bar gap, percent")
     overlap: float | None = None
     vary_colors: bool = False

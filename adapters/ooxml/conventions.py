@@ -75,9 +75,11 @@ __all__ = [
     "DECK_META_VARIANT",
     "DEFAULT_SLIDE_HEIGHT_EMU",
     "DEFAULT_SLIDE_WIDTH_EMU",
+    "HAIRLINE_PX",
     "META_ALT_CONTENT",
     "META_CONTROL",
     "META_GRAPHIC_URI",
+    "META_HAIRLINE",
     "META_INHERITED",
     "META_KIND",
     "META_SMARTART",
@@ -144,6 +146,12 @@ its data part, when the shapes were laid out from the data model: see META_SMART
 META_SMARTART_LAYOUT = "pptx.smartart_layout"
 """On a SmartArt GROUP whose drawing part was missing or empty: the layout definition's uniqueId
 its shapes were laid out from (adapters.ooxml.smartart)."""
+META_HAIRLINE = "pptx.hairline"
+"""True when the shape's outline had no width (a:ln without @w, or w="0"): PowerPoint and
+LibreOffice draw it as a hairline, one device pixel at any zoom; the IR carries it as a 1 px stroke
+and the writers write it back without a width while the stroke is still 1 px."""
+HAIRLINE_PX = 1.0
+"""The IR weight of a line without width (a hairline)."""
 META_TABLE_STYLE_APPLIED = "pptx.table_style"
 """On a TABLE: the table style id whose fills, borders and text colours were resolved into the
 cells (the cells' explicit tcPr did not state them)."""

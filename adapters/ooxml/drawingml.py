@@ -23,6 +23,7 @@ from ace_core.ir.style import (
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml.blip_recolour import BAKED, recolour_blip
 from adapters.ooxml.context import Scope
+from adapters.ooxml.conventions import HAIRLINE_PX
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.theme import PhColor
 from adapters.ooxml.values import angle_deg, attr_bool, emu, pct
@@ -37,6 +38,7 @@ __all__ = [
     "read_fill",
     "read_stroke",
     "read_style_refs",
+    "stroke_is_hairline",
 ]
 
 FILL_TAGS = {"noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill"}
@@ -217,6 +219,16 @@ _ENDS: dict[str, StrokeCap] = {
 }
 
 
+def stroke_is_hairline(lines: list[tuple[etree._Element, PhColor | None]]) -> bool:
+    """Whether merged a:ln layers (as read_stroke takes them) leave the line without a width: no
+    layer states @w, or the last one that does says 0 (drawn as a hairline)."""
+    width = None
+    for ln, _ in lines:
+        if ln is not None and ln.get("w") is not None:
+            width = emu(ln.get("w"), 0.0)
+    return not width
+
+
 def read_stroke(
     lines: list[tuple[etree._Element, PhColor | None]], scope: Scope, node_id: str | None = None
 ) -> list[Stroke]:
@@ -265,7 +277,7 @@ def read_stroke(
         return []
     weight = (width or 0.0) / EMU_PER_PX
     if weight <= 0:
-        weight = 1.0  # a zero-width line is drawn as a hairline
+        weight = HAIRLINE_PX  # a zero-width line is drawn as a hairline
     dashes = [d * weight for d in dash] if dash else []
     return [
         Stroke(

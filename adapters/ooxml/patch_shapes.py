@@ -24,7 +24,14 @@ from ace_core.ir.nodes import (
     TableNode,
 )
 from ace_core.ir.text import TextBody
-from adapters.ooxml.conventions import META_SMARTART, derived_node_id, parse_node_ref, read_ace_id, set_ace_id
+from adapters.ooxml.conventions import (
+    META_HAIRLINE,
+    META_SMARTART,
+    derived_node_id,
+    parse_node_ref,
+    read_ace_id,
+    set_ace_id,
+)
 from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_shapes import Frame, choose_alternate, read_xfrm
 from adapters.ooxml.write_context import PartContext
@@ -326,7 +333,8 @@ class SlidePatcher:
         if changed & set(FILLS) and node.type not in ("LINE", "IMAGE"):
             _put(sp_pr, fill_el(pick_paint(node.fills, self.ctx), self.ctx, alpha=a, width=box.w, height=box.h), "fill")
         if changed & set(LINES):
-            _put(sp_pr, line_el(node.strokes, self.ctx, alpha=a, width=box.w, height=box.h), "ln")
+            hairline = bool(node.meta.get(META_HAIRLINE))
+            _put(sp_pr, line_el(node.strokes, self.ctx, alpha=a, width=box.w, height=box.h, hairline=hairline), "ln")
         if "effects" in changed:
             _put(sp_pr, effect_list(node.effects, self.ctx, a, (box.w + box.h) / 2) or el("a:effectLst"), "effect")
 

@@ -508,6 +508,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         v = to_float((_val(first, tag) or "").rstrip("%") or None)
         if v is not None:
             data[key] = v
+    angle = to_float(_val(first, "c:firstSliceAng"))
+    if angle:
+        data["first_slice_angle"] = angle % 360
     data["vary_colors"] = _val(first, "c:varyColors", "0") in ("1", "true")
     style = _val(root, "c:style")
     if style is not None and style.isdigit():

@@ -37,6 +37,7 @@ from adapters.ooxml.drawingml import (
     read_fill,
     read_stroke,
     read_style_refs,
+    stroke_is_hairline,
 )
 from adapters.ooxml.geometry import adjustments, custom_paths
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
@@ -380,6 +381,7 @@ class ShapeReader:
                 lines.append(ln)
         fills = read_fill(fill[0], self.scope, fill[1], node_id) if fill is not None else []
         strokes = read_stroke(lines, self.scope, node_id) if lines else []
+        meta = {cv.META_HAIRLINE: True} if strokes and stroke_is_hairline(lines) else {}
         effects = read_effects(effect[0], self.scope, effect[1], node_id) if effect is not None else []
         style_eff = (refs.effect or base_refs.effect or (None, None))[0]
         if any(_visible_3d_parts(p) for p in [*inherited_pr, own]) or (style_eff is not None and visible_3d(style_eff)):
@@ -387,7 +389,7 @@ class ShapeReader:
         if own_style is None:
             refs = base_refs
         font = FontLayer(refs.font_ref, refs.font_color) if (refs.font_ref or refs.font_color) else None
-        return {"fills": fills, "strokes": strokes, "effects": effects, "font": font}
+        return {"fills": fills, "strokes": strokes, "effects": effects, "font": font, "meta": meta}
 
     def box_with_inheritance(
         self, el: etree._Element, xfrm: etree._Element | None, inherited: list[etree._Element], frame: Frame
@@ -423,6 +425,7 @@ class ShapeReader:
             data["meta"][cv.META_TXBOX] = True
         vis = self.visual(el, inherited, node_id, parts, own)
         data.update(fills=vis["fills"], strokes=vis["strokes"], effects=vis["effects"])
+        data["meta"].update(vis["meta"])
         geom = own.get(_GEOM)
         if geom is None:
             geom = next(
@@ -541,6 +544,7 @@ class ShapeReader:
             self.scope.loss("missing-image", "a picture without image data", node_id)
         vis = self.visual(el, inherited, node_id)
         data.update(strokes=vis["strokes"], effects=vis["effects"])
+        data["meta"].update(vis["meta"])
         geom = _geom(sp_pr) if sp_pr is not None else None
         extra: dict[str, Any] = {}
         if geom is not None and local(geom.tag) == "prstGeom":
@@ -632,6 +636,7 @@ class ShapeReader:
         data = self.base(el, "cxnSp", xf, frame)
         vis = self.visual(el, [], data["id"])
         data.update(strokes=vis["strokes"], effects=vis["effects"], fills=vis["fills"])
+        data["meta"].update(vis["meta"])
         geom = _geom(sp_pr) if sp_pr is not None else None
         prst = geom.get("prst") if geom is not None and local(geom.tag) == "prstGeom" else None
         line_type = "STRAIGHT"

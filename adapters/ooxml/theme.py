@@ -10,7 +10,7 @@ from lxml import etree
 from ace_core.color import Color, ColorMod, ColorRef
 from ace_core.ir.deck import Theme, ThemeFonts
 from adapters.ooxml.ns import local, qn
-from adapters.ooxml.values import pct
+from adapters.ooxml.values import pct, to_float
 
 __all__ = [
     "DEFAULT_CLR_MAP",
@@ -63,6 +63,7 @@ _MOD_OPS = {
     "satMod",
     "satOff",
     "hueMod",
+    "hueOff",
     "comp",
     "inv",
     "gray",
@@ -281,6 +282,8 @@ def _mod(el: etree._Element) -> ColorMod | None:
         return None
     if op in ("comp", "inv", "gray", "gamma", "invGamma"):
         return ColorMod(op=op)  # type: ignore[arg-type]
+    if op == "hueOff":  # an angle in 60000ths of a degree, kept in degrees
+        return ColorMod(op=op, val=(to_float(el.get("val")) or 0.0) / 60000.0)
     raw = pct(el.get("val"), 0.0) or 0.0
     return ColorMod(op=op, val=raw / 100000.0)  # type: ignore[arg-type]
 

@@ -476,6 +476,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
             hole.set("val", str(max(10, min(90, round(chart.hole_size)))))
+    if chart.first_slice_angle:
+        for start in space.iter(f"{_C}firstSliceAng"):
+            start.set("val", str(round(chart.first_slice_angle) % 360))
     _plot_area(space, chart, ctx)
     if chart.view_3d is not None and extra:
         ctx.loss("chart-3d", "a 3-D combo chart is written flat")

@@ -8,6 +8,7 @@ from lxml import etree
 
 from ace_core.color import Color
 from ace_core.ir.style import Effect, GradientPaint, ImagePaint, Paint, SolidPaint, Stroke
+from adapters.ooxml.conventions import HAIRLINE_PX
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.xmlgen import LINE_WIDTH, ang, el, emu, emu_in, pct, sub
 
@@ -176,17 +177,26 @@ _PRESET_DASHES = {
 
 
 def line_el(
-    strokes: list[Stroke], ctx: PartContext, *, alpha: float = 1.0, width: float = 0.0, height: float = 0.0
+    strokes: list[Stroke],
+    ctx: PartContext,
+    *,
+    alpha: float = 1.0,
+    width: float = 0.0,
+    height: float = 0.0,
+    hairline: bool = False,
 ) -> etree._Element:
     """a:ln of the topmost visible stroke (a:ln with a:noFill when there is none). A stroke of
-    weight 0 draws nothing in the IR (as in Figma and CSS), so it is written as no line."""
+    weight 0 draws nothing in the IR (as in Figma and CSS), so it is written as no line. A
+    `hairline` (META_HAIRLINE: the source line had no width) still 1 px wide is written without
+    @w, so that it is drawn one device pixel wide as in the source."""
     visible = [s for s in strokes if s.paint.visible and s.weight > 0]
     if len(visible) > 1:
         ctx.loss("multiple-strokes", f"{len(visible)} stacked strokes; only the topmost is written")
     if not visible:
         return el("a:ln", None, el("a:noFill"))
     stroke = visible[-1]
-    attrs: dict[str, object] = {"w": emu_in(stroke.weight, LINE_WIDTH), "cap": _CAP.get(stroke.cap)}
+    line_w = None if hairline and stroke.weight == HAIRLINE_PX else emu_in(stroke.weight, LINE_WIDTH)
+    attrs: dict[str, object] = {"w": line_w, "cap": _CAP.get(stroke.cap)}
     if stroke.align == "INSIDE":
         attrs["algn"] = "in"
     node = el("a:ln", attrs)
