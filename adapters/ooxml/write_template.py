@@ -99,8 +99,36 @@ def _common_slide_data(
     csld = sub(root, "p:cSld", {"name": name or None})
     if bg is not None:
         csld.append(bg)
+    _keep_source_shape_ids(nodes, ctx)
     csld.append(sp_tree(nodes, ctx, placeholders=True))
     set_ace_id(csld, ace_id)
+
+
+def _keep_source_shape_ids(nodes: list, ctx: PartContext) -> None:
+    """A master's or layout's shapes keep the cNvPr ids their .pptx gave them (unique ones), the
+    others are numbered after them: a slide's inherited copies are named by those ids
+    (`s256.m8`), so renumbering the template would rename them on the next read."""
+    claimed: dict[int, str] = {}
+    seen: set[int] = set()
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        stack.extend(getattr(node, "children", None) or ())
+        src = node.source
+        ref = src.ref if src is not None and src.format == "pptx" and src.ref else ""
+        tail = ref.rpartition("#")[2]
+        if not tail.isdigit() or int(tail) < 2:
+            continue
+        sid = int(tail)
+        if sid in seen:
+            claimed.pop(sid, None)  # two shapes claim one id: neither keeps it
+        else:
+            seen.add(sid)
+            claimed[sid] = node.id
+    for sid, node_id in claimed.items():
+        ctx.shape_ids.setdefault(node_id, sid)
+    if seen:
+        ctx.next_shape_id = max(ctx.next_shape_id, max(seen) + 1)
 
 
 def _clr_map_el(tag: str, mapping: dict[str, str]) -> etree._Element:
