@@ -51,6 +51,25 @@ def test_every_inline_picture_fits_a_css_value(tmp_path: Path) -> None:
     assert url.startswith("data:image/jpeg;base64,")
 
 
+def test_a_reencoded_picture_reads_back_as_the_picture_the_page_holds(tmp_path: Path) -> None:
+    """The embedded IR names the original asset; the page holds the re-encoded bytes. Read back,
+    every reference points at the bytes that were read (none is left dangling)."""
+    from ace_core.ir.asset_refs import missing_assets, referenced_assets
+    from adapters.html.read_schema import read_schema
+
+    out = tmp_path / "deck.html"
+    report = write_html(read_pptx(DECK), out)
+    (entry,) = [e for e in report.entries if e.feature == "asset-reencoded"]
+    old = entry.reason.split()[1]
+    back = read_schema(out)
+    assert missing_assets(back) == {}
+    refs = set().union(*(referenced_assets(part) for part in (*back.slides, *back.masters, *back.layouts)))
+    assert old not in refs
+    assert any(e.feature == "asset-changed" and old in e.reason for e in back.report.entries)
+    moved = [k for k in refs if back.assets.get(k) is not None and back.assets[k].mime == "image/jpeg"]
+    assert moved and all(back.store.has(k) for k in moved)
+
+
 @needs_chromium
 @pytest.mark.render
 def test_the_duotoned_master_background_is_drawn(tmp_path: Path) -> None:

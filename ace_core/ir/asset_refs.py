@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from ace_core.ir.deck import Deck
 from ace_core.ir.loss import LossReport
 
-__all__ = ["missing_assets", "referenced_assets", "without_missing_assets"]
+__all__ = ["missing_assets", "rebind_assets", "referenced_assets", "without_missing_assets"]
 
 
 def _is_ref(name: str) -> bool:
@@ -49,18 +49,26 @@ def missing_assets(deck: Deck) -> dict[str, list[str]]:
     return out
 
 
-def _clear(value: Any, missing: set[str]) -> None:
+def _rebind(value: Any, mapping: dict[str, str | None]) -> None:
     if isinstance(value, BaseModel):
         for name in type(value).model_fields:
             field_value = getattr(value, name)
             if isinstance(field_value, str) and _is_ref(name):
-                if field_value in missing:
-                    setattr(value, name, None)
+                if field_value in mapping:
+                    setattr(value, name, mapping[field_value])
             elif name != "source":
-                _clear(field_value, missing)
+                _rebind(field_value, mapping)
     elif isinstance(value, list | tuple):
         for item in value:
-            _clear(item, missing)
+            _rebind(item, mapping)
+
+
+def rebind_assets(deck: Deck, mapping: dict[str, str]) -> None:
+    """Point every reference to asset key `old` at `mapping[old]`, in place, on the slides, masters
+    and layouts (a reader that found an asset's bytes changed keeps them under their own key)."""
+    if mapping:
+        for part in (*deck.slides, *deck.masters, *deck.layouts):
+            _rebind(part, dict(mapping))
 
 
 def without_missing_assets(
@@ -82,7 +90,7 @@ def without_missing_assets(
         )
     copy = deck.clone()
     for slide in copy.slides:
-        _clear(slide, set(missing))
+        _rebind(slide, dict.fromkeys(missing))
     for key in missing:
         copy.assets.pop(key, None)
     return copy, missing

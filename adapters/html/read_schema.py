@@ -86,6 +86,13 @@ def parse_css_color(text: str) -> Color | None:
 # -- assets ------------------------------------------------------------------------------------
 
 
+def _data_mime(url: str) -> str | None:
+    """The media type a data: URL states (None for a file reference or none stated)."""
+    if not url.startswith("data:"):
+        return None
+    return url[5:].partition(",")[0].partition(";")[0] or None
+
+
 def _decode_url(url: str, base: Path | None) -> bytes | None:
     if url.startswith("data:"):
         head, _, payload = url.partition(",")
@@ -108,6 +115,7 @@ def _load_assets(soup: BeautifulSoup, deck: Deck, base: Path | None, report: Los
     for script in soup.find_all("script", attrs={"type": "application/x-ace-asset"}):
         key = str(script.get("id", "")).removeprefix("asset-")
         found.append((key, script.get_text().strip()))
+    moved: dict[str, str] = {}
     for key, url in found:
         data = _decode_url(url, base)
         if data is None:
@@ -118,7 +126,12 @@ def _load_assets(soup: BeautifulSoup, deck: Deck, base: Path | None, report: Los
             report.add("asset-changed", f"asset {key} holds other bytes ({stored}); kept as {stored}", format="html")
             info = deck.assets.get(key)
             if info is not None and stored not in deck.assets:
-                deck.assets[stored] = info.model_copy(update={"size": len(data)})
+                deck.assets[stored] = info.model_copy(update={"size": len(data), "mime": _data_mime(url) or info.mime})
+            moved[key] = stored
+    if moved:  # the pictures the page holds (a writer re-encodes one too large for a CSS value)
+        from ace_core.ir.asset_refs import rebind_assets
+
+        rebind_assets(deck, moved)
 
 
 # -- text --------------------------------------------------------------------------------------
