@@ -9,12 +9,13 @@ re-renders only what changed. Used by measure_pptx_fidelity.py and measure_pptx_
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import shutil
 import statistics
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,13 +93,25 @@ def _load(folder: Path) -> Render | None:
     return Render([folder / n for n in info["pngs"]], info["texts"], info.get("error", ""))
 
 
+@contextlib.contextmanager
+def _cache_entry(folder: Path) -> Iterator[Path]:
+    """atomic_dir for a content-addressed cache entry: when another run stored the same entry
+    while this one was filling its own (two measurements of one deck at once), theirs is kept."""
+    try:
+        with atomic_dir(folder) as tmp:
+            yield tmp
+    except AceError:
+        if _load(folder) is None:
+            raise
+
+
 def _store(folder: Path, pdf: Path | None, error: str = "") -> Render:
-    with atomic_dir(folder) as tmp:
+    with _cache_entry(folder) as tmp:
         pngs = pdf_to_pngs(pdf, tmp, width=WIDTH) if pdf is not None else []
         texts = pdf_pages(pdf) if pdf is not None else []
         names = [p.name for p in pngs]
         (tmp / "done.json").write_text(json.dumps({"pngs": names, "texts": texts, "error": error}))
-    return Render([folder / n for n in names], texts, error)
+    return _load(folder) or Render([folder / n for n in names], texts, error)
 
 
 def lo_render_many(items: list[tuple[bytes, str]], *, batch: int = 6) -> list[Render]:
@@ -149,14 +162,15 @@ def chromium_render(html: bytes, texts: list[str], session: object) -> Render:
     with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
         page = Path(tmp) / "deck.html"
         page.write_bytes(html)
-        with atomic_dir(folder) as work:
+        with _cache_entry(folder) as work:
             try:
                 result = render_html(page, work, width=WIDTH, session=session)  # type: ignore[arg-type]
                 names, error = [p.name for p in result.paths], ""
             except AceError as exc:
                 names, error = [], exc.message
             (work / "done.json").write_text(json.dumps({"pngs": names, "texts": [], "error": error}))
-    return Render([folder / n for n in names], texts, error)
+    stored = _load(folder)
+    return Render(stored.pngs, texts, stored.error) if stored else Render([folder / n for n in names], texts, error)
 
 
 # -- the three figures ------------------------------------------------------------------------------
