@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -9,7 +10,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def _shared_dir() -> Path:
+    """../shared: $ACE_SHARED_DIR, else the nearest ancestor's `shared` folder holding a corpus (a
+    git worktree sits deeper than the checkout), else the checkout's sibling (absent: tests skip)."""
+    if os.environ.get("ACE_SHARED_DIR"):
+        return Path(os.environ["ACE_SHARED_DIR"])
+    return next((a / "shared" for a in ROOT.parents if (a / "shared" / "corpus").is_dir()), ROOT.parent / "shared")
+
+
+SHARED = _shared_dir()
+CORPUS = SHARED / "corpus"
 
 
 @pytest.fixture(scope="session")

@@ -17,13 +17,13 @@ from ace_core.ir.nodes import EmbeddedObject
 from adapters import read, write
 from adapters.figma.read import read_figma
 from adapters.figma.write import write_figma
-from tests.conftest import needs_chromium
+from tests.conftest import CORPUS, needs_chromium
 from tests.figma_spec import errors, property_defaults
 from tests.test_figma_write import _semantic_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGMA = ROOT / "fixtures" / "figma"
-CORPUS_FIGMA = ROOT.parent / "shared" / "corpus" / "figma"
+CORPUS_FIGMA = CORPUS / "figma"
 DECKS = sorted([*(ROOT / "fixtures" / "pptx").glob("*.pp*"), *(ROOT / "fixtures" / "decks").glob("*.pptx")])
 FIGMA_FILES = sorted(p for p in FIGMA.glob("*.json") if p.name != "slides.figma.json")
 

@@ -22,9 +22,10 @@ from ace_core.color import Color
 from adapters.html.write import render_html
 from adapters.ooxml.read_deck import read_pptx
 from adapters.ooxml.writer import write_pptx
+from tests.conftest import CORPUS
 
 PX_PER_PT = 4 / 3
-CORPUS_PPTX = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pptx"
+CORPUS_PPTX = CORPUS / "pptx"
 
 
 def _text_deck(tmp_path: Path, edit) -> Path:
