@@ -25,7 +25,6 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.text import TextBody
 from adapters.ooxml.conventions import (
-    META_HAIRLINE,
     META_SMARTART,
     derived_node_id,
     parse_node_ref,
@@ -36,7 +35,7 @@ from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_shapes import Frame, choose_alternate, read_xfrm
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import ASVG_NS, SVG_BLIP_URI, Box, _geometry, node_elements
-from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, line_el, pick_paint
+from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, is_hairline, line_el, pick_paint
 from adapters.ooxml.write_text import body_pr, paragraph_el, text_body
 from adapters.ooxml.xmlgen import ang, el, sub
 
@@ -333,8 +332,8 @@ class SlidePatcher:
         if changed & set(FILLS) and node.type not in ("LINE", "IMAGE"):
             _put(sp_pr, fill_el(pick_paint(node.fills, self.ctx), self.ctx, alpha=a, width=box.w, height=box.h), "fill")
         if changed & set(LINES):
-            hairline = bool(node.meta.get(META_HAIRLINE))
-            _put(sp_pr, line_el(node.strokes, self.ctx, alpha=a, width=box.w, height=box.h, hairline=hairline), "ln")
+            line = line_el(node.strokes, self.ctx, alpha=a, width=box.w, height=box.h, hairline=is_hairline(node))
+            _put(sp_pr, line, "ln")
         if "effects" in changed:
             _put(sp_pr, effect_list(node.effects, self.ctx, a, (box.w + box.h) / 2) or el("a:effectLst"), "effect")
 

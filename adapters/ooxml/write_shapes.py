@@ -32,11 +32,11 @@ from ace_core.ir.nodes import (
 )
 from ace_core.ir.style import ImagePaint
 from ace_core.ir.text import TextBody
-from adapters.ooxml.conventions import META_HAIRLINE, META_SMARTART, set_ace_id
+from adapters.ooxml.conventions import META_SMARTART, set_ace_id
 from adapters.ooxml.ns import qn
 from adapters.ooxml.svgpath import parse_path
 from adapters.ooxml.write_context import PartContext
-from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, line_el, pick_paint
+from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, is_hairline, line_el, pick_paint
 from adapters.ooxml.write_text import text_body
 from adapters.ooxml.xmlgen import ang, el, emu, sub
 
@@ -255,16 +255,12 @@ def _geometry(node: NodeBase, box: Box, ctx: PartContext) -> etree._Element:
     return _preset("rect")
 
 
-def _hairline(node: NodeBase) -> bool:
-    return bool(node.meta.get(META_HAIRLINE))
-
-
 def _sp_pr(node: NodeBase, box: Box, ctx: PartContext, alpha: float, *, fills: bool = True) -> etree._Element:
     own_box = None if node.id in ctx.inherit_box else xfrm(box)  # else the layout's / master's box
     sp_pr = el("p:spPr", None, own_box, _geometry(node, box, ctx))
     if fills:
         sp_pr.append(fill_el(pick_paint(node.fills, ctx), ctx, alpha=alpha, width=box.w, height=box.h))
-    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, width=box.w, height=box.h, hairline=_hairline(node)))
+    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, width=box.w, height=box.h, hairline=is_hairline(node)))
     effects = effect_list(node.effects, ctx, alpha, (box.w + box.h) / 2)
     if effects is not None:
         sp_pr.append(effects)
@@ -342,7 +338,7 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     else:
         sp_pr.append(_preset("rect"))
     if node.strokes:
-        sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=_hairline(node)))
+        sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node)))
     effects = effect_list(node.effects, ctx, alpha, (box.w + box.h) / 2)
     if effects is not None:
         sp_pr.append(effects)
@@ -400,7 +396,7 @@ def connector(node: ConnectorNode, box: Box, ctx: PartContext, alpha: float) -> 
     )
     fill = fill_el(pick_paint(node.fills, ctx), ctx, alpha=alpha, width=box.w, height=box.h)
     sp_pr = el("p:spPr", None, xfrm(box), _preset(preset, node.adjustments), fill)
-    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=_hairline(node)))
+    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node)))
     effects = effect_list(node.effects, ctx, alpha)
     if effects is not None:
         sp_pr.append(effects)

@@ -8,7 +8,7 @@ from lxml import etree
 
 from ace_core.color import Color
 from ace_core.ir.style import Effect, GradientPaint, ImagePaint, Paint, SolidPaint, Stroke
-from adapters.ooxml.conventions import HAIRLINE_PX
+from adapters.ooxml.conventions import HAIRLINE_PX, META_HAIRLINE
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.xmlgen import LINE_WIDTH, ang, el, emu, emu_in, pct, sub
 
@@ -17,6 +17,7 @@ __all__ = [
     "color_el",
     "effect_list",
     "fill_el",
+    "is_hairline",
     "line_el",
     "pick_paint",
     "solid_fill",
@@ -174,6 +175,11 @@ _PRESET_DASHES = {
     "sysDashDot",
     "sysDashDotDot",
 }
+
+
+def is_hairline(node: object) -> bool:
+    """Whether a node's outline was read without a width (META_HAIRLINE); see line_el."""
+    return bool(getattr(node, "meta", {}).get(META_HAIRLINE))
 
 
 def line_el(

@@ -7,7 +7,7 @@ from lxml import etree
 
 from ace_core.ir.deck import Background, Layout, Master, TextStyles, Theme
 from ace_core.ir.text import Paragraph
-from adapters.ooxml.conventions import set_ace_id
+from adapters.ooxml.conventions import parse_node_ref, set_ace_id
 from adapters.ooxml.ns import RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, TEMPLATE_DIR, OutPackage
 from adapters.ooxml.template_plan import TemplatePlan
@@ -115,11 +115,12 @@ def _keep_source_shape_ids(nodes: list, ctx: PartContext) -> None:
         node = stack.pop()
         stack.extend(getattr(node, "children", None) or ())
         src = node.source
-        ref = src.ref if src is not None and src.format == "pptx" and src.ref else ""
-        tail = ref.rpartition("#")[2]
-        if not tail.isdigit() or int(tail) < 2:
+        if src is None or src.format != "pptx" or not src.ref:
             continue
-        sid = int(tail)
+        _, cnv, occurrence = parse_node_ref(src.ref)
+        if not cnv.isdigit() or int(cnv) < 2 or occurrence > 1:
+            continue
+        sid = int(cnv)
         if sid in seen:
             claimed.pop(sid, None)  # two shapes claim one id: neither keeps it
         else:
