@@ -220,6 +220,25 @@ def test_commands_leave_no_temporary_folders(tmp_path: Path, args: list[str]) ->
     assert _ace_dirs(proc.pid) == []
 
 
+def _wait_for_no_process_using(marker: str, seconds: float) -> None:
+    """Wait until no running process names `marker` on its command line (a Chromium the killed run
+    started keeps writing its --user-data-dir until the driver notices and ends it; a sweep before
+    that would see the folder made again)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        busy = False
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                busy = marker.encode() in cmdline.read_bytes()
+            except OSError:
+                continue
+            if busy:
+                break
+        if not busy:
+            return
+        time.sleep(0.2)
+
+
 @needs_chromium
 @pytest.mark.render
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
@@ -247,7 +266,8 @@ def test_a_killed_chromium_run_leaves_no_temporary_folders(tmp_path: Path, how: 
     proc.wait(60)
     if how == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM
-    else:  # nothing can clean up after SIGKILL: the next run does
+    else:  # nothing can clean up after SIGKILL: the next run does, once the orphaned browser is gone
+        _wait_for_no_process_using(f"ace-{proc.pid}-", 60)
         subprocess.run([sys.executable, "-m", "cli", "formats"], cwd=ROOT, capture_output=True, timeout=60)
     time.sleep(1)
     assert _ace_dirs(proc.pid) == []
