@@ -97,12 +97,19 @@ def _load(folder: Path) -> Render | None:
 def _cache_entry(folder: Path) -> Iterator[Path]:
     """atomic_dir for a content-addressed cache entry: when another run stored the same entry
     while this one was filling its own (two measurements of one deck at once), theirs is kept."""
-    try:
-        with atomic_dir(folder) as tmp:
-            yield tmp
-    except AceError:
-        if _load(folder) is None:
-            raise
+    with contextlib.ExitStack() as stack:
+        try:
+            tmp = stack.enter_context(atomic_dir(folder))
+        except AceError:  # stored by another run before this one began: fill a scratch folder, drop it
+            if _load(folder) is None:
+                raise
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ace-fidelity-")))
+        yield tmp
+        try:
+            stack.close()
+        except AceError:  # stored by another run while this one filled its own
+            if _load(folder) is None:
+                raise
 
 
 def _store(folder: Path, pdf: Path | None, error: str = "") -> Render:

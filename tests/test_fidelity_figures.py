@@ -107,3 +107,24 @@ def test_the_reference_render_is_cached_by_hash_and_scores_itself_perfectly(
     assert fidelity.under(row, bars) == ["similarity", "colour_off", "text_recall"]
     assert "| c | 1 | 1 | 0.0% FAIL" in fidelity.bars_table([row], bars)
     sys.modules.pop("fidelity", None)
+
+
+def test_a_cache_entry_another_run_stored_first_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two measurements render the same deck: the entry may appear before this run opens its own
+    (atomic_dir refuses the existing folder) or while it fills it; either way the stored entry is
+    kept and read, never an error (the first case raised "generator didn't yield")."""
+    monkeypatch.setenv("ACE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import fidelity
+
+    folder = fidelity.cache_dir("lo", "k1")
+    first = fidelity._store(folder, None, "theirs")
+    assert first.error == "theirs"
+    monkeypatch.setattr(fidelity, "atomic_dir", lambda _f: (_ for _ in ()).throw(fidelity.AceError("is a directory")))
+    assert fidelity._store(folder, None, "ours").error == "theirs"  # stored before: theirs is read
+    monkeypatch.undo()
+    monkeypatch.setenv("ACE_CACHE_DIR", str(tmp_path / "cache"))
+    # nothing stored: the error is not hidden
+    with pytest.raises(fidelity.AceError), fidelity._cache_entry(fidelity.cache_dir("lo", "k2")):
+        raise fidelity.AceError("disk full")
+    sys.modules.pop("fidelity", None)
