@@ -53,6 +53,18 @@ def test_a_cycle_without_a_drawing_is_drawn_as_its_wedges_with_their_text() -> N
     assert "cycle8" in reason and "laid out from its data model" in reason
 
 
+def test_a_text_shape_with_hidden_geometry_draws_no_box_and_no_shadow() -> None:
+    # cycle8's wedgeNTx nodes are rects with hideGeom: only their text shows; the quick style's
+    # effect reference (a drop shadow on the wedges) must not draw a shaded box behind the label
+    deck = read_pptx(FIX / "oxsdk-CycleDiagram_TP10174326.potx")
+    (art,) = smartart(deck)
+    labels = [s for s in leaves(art) if texts(s).strip() and s.name.endswith("Tx")]
+    assert len(labels) == 5
+    assert all(not s.fills and not s.strokes and not s.effects for s in labels)
+    wedges = [s for s in leaves(art) if getattr(s, "preset", None) == "pie"]
+    assert wedges and all(w.effects for w in wedges)  # the shapes that are drawn keep the style's shadow
+
+
 def test_an_org_chart_without_a_drawing_hangs_each_level_below_its_manager() -> None:
     deck = read_pptx(FIX / "oxsdk-SmartArt_OrgChart1_3D.pptx")
     (art,) = smartart(deck)

@@ -106,9 +106,10 @@ def shape_xml(inst: Inst, cnv_id: int, looks: Looks, fitter: TextFitter) -> etre
     _xfrm(sp_pr, "a:xfrm", x, y, w, h, rot, bool(inst.extra.get("flip_v")))
     _geometry(sp_pr, inst)
     hide = inst.shape is not None and inst.shape.hide_geom
-    if hide:
+    if hide:  # no geometry, so nothing the style draws on it either: no fill, line or shadow box
         _sub(sp_pr, "a:noFill")
         _sub(_sub(sp_pr, "a:ln"), "a:noFill")
+        _sub(sp_pr, "a:effectLst")
     elif inst.extra.get("conn") == "1D":
         _sub(sp_pr, "a:noFill")
         for el in _overrides(inst):
