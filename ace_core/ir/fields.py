@@ -1,8 +1,9 @@
 """The text a date / time field shows when a deck is displayed: today's date in the field's format.
 
-PowerPoint and LibreOffice show it so: an OOXML `a:fld type="datetimeN"` keeps the value last shown (often years old); a viewer replaces it
-with the current date and time. Formats are the en-US forms of ECMA-376 21.1.2.2.4 (ST_TextFieldType
-datetime1-13); datetime1 and a bare "datetime" use the zero-padded MM/DD/YYYY LibreOffice renders.
+PowerPoint and LibreOffice show it so: an OOXML `a:fld type="datetimeN"` keeps the value last
+shown (often years old), and a viewer replaces it with the current date and time. Formats are the
+en-US forms of ECMA-376 ST_TextFieldType datetime1-13; datetime1 and a bare "datetime" use the
+zero-padded MM/DD/YYYY that LibreOffice renders.
 """
 
 from __future__ import annotations
