@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
 from ace_core.ir import Deck, Paragraph, Run, Slide, TextBody, TextNode
+from ace_core.ir.fields import field_text
 from adapters.html.read_schema import read_schema_text
 from adapters.html.write import render_html
 from adapters.ooxml.read_deck import read_pptx
@@ -61,3 +63,32 @@ def test_fields_of_a_real_deck_stay_fields_in_html() -> None:
     got = [r.field for s in back.slides for n in s.iter_nodes() if getattr(n, "text", None) is not None
            for p in n.text.paragraphs for r in p.runs if r.field is not None]  # fmt: skip
     assert got == [f for _, f in want]
+
+
+def test_a_date_field_shows_the_day_it_is_written_not_the_value_last_shown() -> None:
+    # tika-testPPT_various2 keeps 12/16/2016 in its datetime1 footers; PowerPoint and LibreOffice
+    # show today's date there (the reference renders read 12/02/2026 on the day of measuring)
+    deck = read_pptx(FIXTURES / "decks" / "tika-testPPT_various2.pptx")
+    stored = {r.text for s in deck.slides for n in s.iter_nodes() if getattr(n, "text", None) is not None
+              for p in n.text.paragraphs for r in p.runs if r.field == "datetime1"}  # fmt: skip
+    assert stored == {"12/16/2016"}
+    before = datetime.date.today()
+    html, _ = render_html(deck)
+    days = {before, datetime.date.today()}  # the write may cross midnight
+    shown = {t for f, t in _field_spans(html) if f == "datetime1"}
+    assert len(shown) == 1 and shown.pop() in {d.strftime("%m/%d/%Y") for d in days}
+    assert "12/16/2016" not in BeautifulSoup(html, "html.parser").get_text()
+
+
+def test_date_field_formats_follow_the_field_type_and_other_fields_keep_their_text() -> None:
+    at = datetime.datetime(2026, 3, 4, 15, 7, 9)
+    assert field_text("datetime1", "x", at) == "03/04/2026"
+    assert field_text("datetime2", "x", at) == "Wednesday, March 4, 2026"
+    assert field_text("datetime4", "x", at) == "March 4, 2026"
+    assert field_text("datetime5", "x", at) == "4-Mar-26"
+    assert field_text("datetime8", "x", at) == "03/04/2026 3:07 PM"
+    assert field_text("datetime10", "x", at) == "15:07"
+    assert field_text("datetime13", "x", at) == "3:07:09 PM"
+    # a slide number, a footer or an unknown field shows the text it was saved with
+    for kind in ("slidenum", "footer", "datetimeFigureOut", None):
+        assert field_text(kind, "12/16/2016", at) == "12/16/2016"

@@ -72,3 +72,23 @@ def test_metafiles_become_svg_in_html_and_are_cached(tmp_path: Path, monkeypatch
     monkeypatch.setattr(soffice, "convert_many", no_soffice)
     items = {k: (deck.assets[k].mime, deck.asset_bytes(k)) for k in deck.assets if "mf" in deck.assets[k].mime}
     assert len(to_web_images(items)) == len(items)
+
+
+@needs_soffice
+def test_html_reports_the_text_an_ole_preview_draws_as_part_of_its_picture() -> None:
+    """The OLE previews of tika-testPPT_various2 (slides 2, 6, 7) are metafiles whose labels are text;
+    drawn as an SVG image in HTML, that text is pixels, not HTML text: each picture gets a
+    picture-text warning with the count of letters and digits its label has."""
+    from adapters.html.write import render_html
+
+    deck = read(DECK)
+    _, ctx = render_html(deck)
+    order = [s.id for s in deck.slides]
+    got = sorted(
+        (order.index(e.slide_id) + 1, e.severity, e.reason.split(" draws ")[1].split(" ")[0])
+        for e in ctx.report.entries
+        if e.feature == "picture-text" and e.slide_id is not None
+    )
+    # "Embedded XLSX Spreadsheet", "Adobe Acrobat Document", "Microsoft Word Document"; the deck's
+    # other pictures (photos, the layout's logo) draw no text and get no such entry
+    assert got == [(2, "warning", "23"), (6, "warning", "20"), (7, "warning", "21")]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -38,6 +40,8 @@ EXT_BY_MIME = {
 }
 
 
+_SVG_TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
+_TAG = re.compile(r"<[^>]+>")
 _UNDRAWABLE = {
     "image/x-emf": "EMF",
     "image/emf": "EMF",
@@ -80,6 +84,7 @@ class WriteCtx:
     """assets written to the assets folder beside the file (all of them in external mode)"""
     _inlined: int = 0
     _urls: dict[str, str] = field(default_factory=dict)
+    _svg_text: dict[str, int] = field(default_factory=dict)
 
     # -- losses --------------------------------------------------------------------------------
     def loss(self, feature: str, reason: str, node_id: str | None = None, severity: str = "warning") -> None:
@@ -113,6 +118,21 @@ class WriteCtx:
         mime = self.mime(key)
         if mime in _UNDRAWABLE:
             self.loss("image-format", f"{_UNDRAWABLE[mime]} images are not drawn by browsers", node_id)
+        elif mime == "image/svg+xml" and self.svg_text_chars(key):
+            self.loss(
+                "picture-text",
+                f"the picture (SVG, or an EMF / WMF drawn as SVG) draws {self.svg_text_chars(key)} letters and"
+                " digits of text; they are shown as part of the image, not as HTML text",
+                node_id,
+            )
+
+    def svg_text_chars(self, key: str) -> int:
+        """How many letters and digits an SVG picture draws as text (its <text> elements)."""
+        if key not in self._svg_text:
+            svg = self.asset_bytes(key).decode("utf-8", "replace")
+            shown = " ".join(_TAG.sub("", t) for t in _SVG_TEXT.findall(svg))
+            self._svg_text[key] = sum(ch.isalnum() for ch in html.unescape(shown))
+        return self._svg_text[key]
 
     def asset_bytes(self, key: str) -> bytes:
         return self.deck.asset_bytes(key)

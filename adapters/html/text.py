@@ -11,6 +11,7 @@ from typing import Any
 
 from ace_core.drawing.autonum import autonum_text
 from ace_core.drawing.fonts import css_font_stack, font_metrics, line_ratio, map_symbol_char, resolve_family
+from ace_core.ir.fields import field_text
 from ace_core.ir.style import GradientPaint, Sides, SolidPaint
 from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.urls import safe_href
@@ -311,10 +312,13 @@ def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
     ir = attr(A_IR, dump_ir(data), single=True) if data else ""
     shown = run.text
     if run.field is not None:
-        # a field stays one: marked, and a slide number shows the slide's own number
+        # a field stays one: marked; a slide number shows the slide's own number and a date / time
+        # today's, as a viewer refreshes it (the stored value is the one last shown, often years old)
         ir += attr(A_FIELD, run.field or "")
         if run.field == "slidenum" and env.slide_number is not None:
             shown = str(env.slide_number)
+        else:
+            shown = field_text(run.field, shown)
     text = esc_text(shown).replace("\v", "<br>")
     link = safe_href(run.style.hyperlink)
     if link:
