@@ -260,7 +260,9 @@ def _sp_pr(node: NodeBase, box: Box, ctx: PartContext, alpha: float, *, fills: b
     sp_pr = el("p:spPr", None, own_box, _geometry(node, box, ctx))
     if fills:
         sp_pr.append(fill_el(pick_paint(node.fills, ctx), ctx, alpha=alpha, width=box.w, height=box.h))
-    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, width=box.w, height=box.h, hairline=is_hairline(node)))
+    sp_pr.append(
+        line_el(node.strokes, ctx, alpha=alpha, width=box.w, height=box.h, hairline=is_hairline(node, ctx.deck))
+    )
     effects = effect_list(node.effects, ctx, alpha, (box.w + box.h) / 2)
     if effects is not None:
         sp_pr.append(effects)
@@ -338,7 +340,7 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     else:
         sp_pr.append(_preset("rect"))
     if node.strokes:
-        sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node)))
+        sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node, ctx.deck)))
     effects = effect_list(node.effects, ctx, alpha, (box.w + box.h) / 2)
     if effects is not None:
         sp_pr.append(effects)
@@ -396,7 +398,7 @@ def connector(node: ConnectorNode, box: Box, ctx: PartContext, alpha: float) -> 
     )
     fill = fill_el(pick_paint(node.fills, ctx), ctx, alpha=alpha, width=box.w, height=box.h)
     sp_pr = el("p:spPr", None, xfrm(box), _preset(preset, node.adjustments), fill)
-    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node)))
+    sp_pr.append(line_el(node.strokes, ctx, alpha=alpha, hairline=is_hairline(node, ctx.deck)))
     effects = effect_list(node.effects, ctx, alpha)
     if effects is not None:
         sp_pr.append(effects)

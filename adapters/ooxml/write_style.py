@@ -177,9 +177,15 @@ _PRESET_DASHES = {
 }
 
 
-def is_hairline(node: object) -> bool:
-    """Whether a node's outline was read without a width (META_HAIRLINE); see line_el."""
-    return bool(getattr(node, "meta", {}).get(META_HAIRLINE))
+def is_hairline(node: object, deck: object = None) -> bool:
+    """Whether a node's outline is written as a hairline while it is 1 px wide (see line_el): it
+    was read without a width (META_HAIRLINE), or the deck was read from Figma. Figma's 1 px stroke
+    is one pixel at the frame's own size, as LibreOffice and PowerPoint draw a line without a width
+    (one device pixel); written 0.75 pt, LibreOffice draws it wider and darker."""
+    if getattr(node, "meta", {}).get(META_HAIRLINE):
+        return True
+    source = getattr(deck, "source", None)
+    return source is not None and getattr(source, "format", None) == "figma"
 
 
 def line_el(
