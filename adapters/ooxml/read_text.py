@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -52,15 +51,25 @@ _PPR_GROUPS = {
 _ALIGN = {"l": "LEFT", "ctr": "CENTER", "r": "RIGHT", "just": "JUSTIFIED", "dist": "JUSTIFIED"}
 _ALIGN |= {"justLow": "JUSTIFIED", "thaiDist": "JUSTIFIED"}
 _ANCHOR = {"t": "TOP", "ctr": "CENTER", "b": "BOTTOM", "just": "TOP", "dist": "CENTER"}
-_CJK = r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3040-\u30ff]"
-_RTL = r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]"
+_CJK = ((0x2E80, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x3040, 0x30FF))
+"""the code-point ranges (inclusive) of the scripts a run takes its a:ea typeface for"""
+_RTL = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+"""the code-point ranges (inclusive) of the scripts a run takes its a:cs typeface for"""
 
 
-def _has(pattern: str, text: str) -> bool:
-    """Whether non-ASCII `text` holds a character of `pattern`'s class (ASCII text never does).
-    Compiled when first needed: a class of ~45,000 code points takes ~10 ms to compile, paid
-    by every read at import time before."""
-    return not text.isascii() and re.search(pattern, text) is not None
+def _has(ranges: tuple[tuple[int, int], ...], text: str) -> bool:
+    """Whether non-ASCII `text` holds a character in one of `ranges` (ASCII text never does).
+    Compared code point by code point: a regex character class of these ranges took ~15 ms to
+    compile, and nearly every deck has a non-ASCII run (the layouts' '\u2039#\u203a' field)."""
+    if text.isascii():
+        return False
+    for ch in text:
+        c = ord(ch)
+        if c > 0x58F:
+            for lo, hi in ranges:
+                if lo <= c <= hi:
+                    return True
+    return False
 
 
 @dataclass
