@@ -22,6 +22,7 @@ from ace_core.ir.text import TextStyle
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.read_chart_labels import label_texts, shows_label_range
 from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
@@ -247,6 +248,9 @@ def _series(
     if points:
         n = max(len(data.get("values", [])), max(points) + 1)
         data["point_fills"] = [points.get(i) for i in range(n)]
+    texts = label_texts(ser, data.get("values", []), cats, name)
+    if texts is not None:
+        data["label_texts"] = texts
     return ChartSeries(**data), cats
 
 
@@ -356,7 +360,7 @@ def _labels(el: etree._Element | None, scope: Scope, node_id: str) -> DataLabels
     show = {
         k: _val(el, f"c:{k}", "0") in ("1", "true") for k in ("showVal", "showCatName", "showSerName", "showPercent")
     }
-    if not any(show.values()):
+    if not any(show.values()) and not shows_label_range(el):
         return None
     fmt = el.find(qn("c:numFmt"))
     if fmt is not None and fmt.get("sourceLinked") in ("1", "true"):

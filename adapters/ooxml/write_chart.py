@@ -466,12 +466,14 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
             sub_name = str(chart_type_of(chart.model_copy(update={"chart_type": chart.series[indices[0]].chart_type})))
             for ser_obj, i in zip(sub_obj.plots[0].series, indices, strict=False):
                 _series_style(ser_obj, chart.series[i], ctx, sub_name)
+                _point_labels(ser_obj, chart.series[i], chart, ctx)
             if chart.data_labels is not None:  # the chart's labels show on every plot group
                 _data_labels(sub_obj.plots[0], chart, ctx)
 
         split_plots(space, chart, extra, sub_chart, style, lambda ax: _axis(ax, chart.y2_axis or ChartAxis()))
     for ser_obj, i in zip(plot.series, main, strict=False):
         _series_style(ser_obj, chart.series[i], ctx, name)
+        _point_labels(ser_obj, chart.series[i], chart, ctx)
     if chart.hole_size is not None:
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
@@ -558,7 +560,41 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         if tx is not None:
             _put(dl._element, tx, ("dLblPos", "showLegendKey", "showVal"))
     except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
-        ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
+        if _shows_fields(chart):
+            why = f"data labels of a {name} chart are not written (only labels with text of their own)"
+            ctx.loss("chart-labels", why)
+
+
+def _shows_fields(chart: ChartData) -> bool:
+    spec = chart.data_labels
+    return spec is not None and (spec.show_value or spec.show_category or spec.show_series or spec.show_percent)
+
+
+def _point_labels(ser_obj: Any, spec: ChartSeries, chart: ChartData, ctx: PartContext) -> None:
+    """Each point's own label text (a label range's cell, a label's rich text) as a c:dLbl with
+    its rich text, in the labels' text style; a hidden one ('') as a deleted c:dLbl when the
+    series' labels show anything."""
+    if not spec.label_texts:
+        return
+    style = chart.data_labels.text_style if chart.data_labels else None
+    for i, text in enumerate(spec.label_texts[: max(len(spec.values), 1)]):
+        if text is None or (text == "" and not _shows_fields(chart)):
+            continue
+        label = ser_obj.points[i].data_label
+        if text == "":
+            dlbl = label._get_or_add_dLbl()
+            for child in list(dlbl):
+                if child.tag != f"{_C}idx":
+                    dlbl.remove(child)
+            sub(dlbl, "c:delete", {"val": 1})
+            continue
+        frame = label.text_frame
+        lines = text.split("\n")
+        frame.text = lines[0]
+        for line in lines[1:]:
+            frame.add_paragraph().text = line
+        for para in frame.paragraphs:
+            _font(para.runs[0].font if para.runs else para.font, style)
 
 
 def _chart_area(space: etree._Element, node: ChartNode, ctx: PartContext) -> None:
