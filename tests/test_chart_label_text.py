@@ -10,6 +10,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from chart_nodes import deck_charts
 from lxml import etree
 from pptx import Presentation
 from pptx.chart.data import CategoryChartData
@@ -29,15 +30,6 @@ SVG = "{http://www.w3.org/2000/svg}"
 DECK = Path(__file__).resolve().parent.parent / "fixtures" / "pptx" / "automizer-ChartAxis.pptx"
 
 
-def _charts(deck):
-    def walk(node):
-        yield node
-        for child in getattr(node, "children", None) or []:
-            yield from walk(child)
-
-    return [n.chart for s in deck.slides for top in s.children for n in walk(top) if getattr(n, "chart", None)]
-
-
 def _range_cells(pptx: Path) -> list[list[str]]:
     """Each series' label-range cells, straight from the chart part's cache."""
     with zipfile.ZipFile(pptx) as z:
@@ -50,11 +42,6 @@ def _range_cells(pptx: Path) -> list[list[str]]:
     return out
 
 
-def _deck(path: Path):
-    result = read_pptx(path)
-    return result.deck if hasattr(result, "deck") else result
-
-
 def _svg(chart) -> etree._Element:
     svg = chart_svg(chart, 900, 500).svg
     return etree.fromstring(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
@@ -63,7 +50,7 @@ def _svg(chart) -> etree._Element:
 def test_label_range_cells_are_read_per_point() -> None:
     cells = _range_cells(DECK)
     assert all(len(c) == 5 for c in cells) and len(cells) == 2
-    chart = _charts(_deck(DECK))[0]
+    chart = deck_charts(DECK)[0]
     assert chart.chart_type == "scatter"
     assert [s.label_texts for s in chart.series] == cells
     # the labels show no value / category / series field: only their cells
@@ -71,7 +58,7 @@ def test_label_range_cells_are_read_per_point() -> None:
 
 
 def test_label_range_cells_are_drawn_beside_their_points_and_lineless_series_have_no_line() -> None:
-    chart = _charts(_deck(DECK))[0]
+    chart = deck_charts(DECK)[0]
     root = _svg(chart)
     texts = [t for t in root.iter(SVG + "text") if t.text and t.text.startswith("Item")]
     assert sorted(t.text for t in texts) == sorted(c for s in chart.series for c in s.label_texts)
@@ -86,7 +73,7 @@ def test_label_range_cells_are_drawn_beside_their_points_and_lineless_series_hav
 
 def test_label_range_cells_survive_a_fresh_write_as_rich_labels(tmp_path: Path) -> None:
     out = tmp_path / "fresh.pptx"
-    report = write_pptx(_deck(DECK), out, fresh=True)
+    report = write_pptx(read_pptx(DECK), out, fresh=True)
     assert check_package(out.read_bytes()) == []
     with zipfile.ZipFile(out) as z:
         part = next(n for n in z.namelist() if n.startswith("ppt/charts/chart") and n.endswith(".xml"))
@@ -97,7 +84,7 @@ def test_label_range_cells_survive_a_fresh_write_as_rich_labels(tmp_path: Path) 
         if d.find(f"{{{C}}}tx/{{{C}}}rich") is not None
     ]
     assert sorted(rich) == sorted(c for cells in _range_cells(DECK) for c in cells)
-    assert [s.label_texts for s in _charts(_deck(out))[0].series] == _range_cells(DECK)
+    assert [s.label_texts for s in deck_charts(out)[0].series] == _range_cells(DECK)
     assert not [e for e in report.entries if e.feature == "chart-labels"]  # nothing of the labels was lost
 
 
@@ -134,13 +121,13 @@ def _bar_deck(tmp_path: Path) -> Path:
 
 
 def test_a_label_s_own_rich_text_fills_its_fields_and_a_deleted_label_is_hidden(tmp_path: Path) -> None:
-    chart = _charts(_deck(_bar_deck(tmp_path)))[0]
+    chart = deck_charts(_bar_deck(tmp_path))[0]
     assert chart.series[0].label_texts == ["Top: 4\nNorth", None, ""]
     texts = [t.text for t in _svg(chart).iter(SVG + "text")]
     assert "Top: 4" in texts and "North" in texts  # the rich label, on two lines
     assert "7.5" in texts  # the other point shows its value, as the series' labels say
     assert "2.25" not in texts  # the deleted label is not drawn
     out = tmp_path / "fresh.pptx"
-    write_pptx(_deck(_bar_deck(tmp_path)), out, fresh=True)
+    write_pptx(read_pptx(_bar_deck(tmp_path)), out, fresh=True)
     assert check_package(out.read_bytes()) == []
-    assert _charts(_deck(out))[0].series[0].label_texts == ["Top: 4\nNorth", None, ""]
+    assert deck_charts(out)[0].series[0].label_texts == ["Top: 4\nNorth", None, ""]

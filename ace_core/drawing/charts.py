@@ -693,20 +693,41 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         f = (v - vmin) / ((vmax - vmin) or 1)
         return cx + r * f * math.cos(a), cy + r * f * math.sin(a)
 
+    grid = axis_line(chart.y_axis.gridline_stroke, _AXIS) if chart.y_axis.gridlines else None
+    look = _look()
+    csize, ccolor = text_look(chart.x_axis.text_style, look.size, look.color)
+    vsize, vcolor = text_look(chart.y_axis.text_style, look.size, look.color)
+    filled = chart.radar_style == "filled"
+    layers: list[str] = []
+    for si, s in enumerate(chart.series):  # filled areas under the grid, lines over it
+        col, alpha = _series_colors(chart)[si]
+        pts = [pt(i, v) for i, v in enumerate(s.values) if v is not None]
+        if not pts:
+            continue
+        if filled:
+            out.append(f'<path d="{_poly(pts)}" {_fill_attr(col, alpha)}/>')
+            continue
+        width = s.line.weight if s.line is not None and s.line.weight > 0 else 2.25
+        layers.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
+        if s.marker not in (None, "none") or (chart.radar_style == "marker" and s.marker is None):
+            layers.extend(_marker(s.marker or "square", x, y, col, _marker_r(s)) for x, y in pts)
     for t in _ticks(vmin, vmax, step):
-        ring = [pt(i, t) for i in range(n)]
-        out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{_GRID}" stroke-width="0.75"/>')
+        if grid is not None and t > vmin:
+            ring = [pt(i, t) for i in range(n)]
+            out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{grid[0]}" stroke-width="{_f(grid[1])}"/>')
+        if chart.y_axis.visible:  # the value axis runs up the first spoke, its labels on its right
+            x, y = pt(0, t)
+            out.append(_text(x + vsize * 0.3, y, format_number(t, chart.y_axis.number_format), vsize, "start", vcolor))
     for i in range(n):
         x, y = pt(i, vmax)
-        out.append(_line(cx, cy, x, y, _GRID))
-        if i < len(chart.categories):
-            lx, ly = pt(i, vmax + (vmax - vmin) * 0.12)
-            out.append(_text(lx, ly, chart.categories[i], _look().size))
-    for si, s in enumerate(chart.series):
-        col, _ = _series_colors(chart)[si]
-        pts = [pt(i, v) for i, v in enumerate(s.values) if v is not None]
-        if pts:
-            out.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="2.25"/>')
+        if grid is not None:
+            out.append(_line(cx, cy, x, y, grid[0], grid[1]))
+        if i < len(chart.categories) and chart.x_axis.visible:
+            a = -math.pi / 2 + 2 * math.pi * i / n
+            lx, ly = x + math.cos(a) * csize * 0.8, y + math.sin(a) * csize * 0.8
+            anchor = "middle" if abs(math.cos(a)) < 0.3 else ("start" if math.cos(a) > 0 else "end")
+            out.append(_text(lx, ly, chart.categories[i], csize, anchor, ccolor))
+    out.extend(layers)
 
 
 # -- entry point -------------------------------------------------------------------------------

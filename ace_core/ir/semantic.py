@@ -188,6 +188,9 @@ class ChartData(IRModel):
     gap_width: float | None = Field(None, description="bar gap, percent")
     overlap: float | None = None
     vary_colors: bool = False
+    radar_style: Literal["standard", "marker", "filled"] | None = Field(
+        None, description="a radar chart's style (OOXML c:radarStyle): lines, lines with markers, filled areas"
+    )
     style: int | None = None
     workbook_asset: AssetKey | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")

@@ -19,6 +19,7 @@ from ace_core.ir.semantic import (
 )
 from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
+from ace_core.units import PX_PER_PT
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
@@ -488,6 +489,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
+    if data["text_style"] is None and next(root.iter(qn("c:txPr")), None) is None:
+        # no text properties anywhere: chart text is 10 pt, as PowerPoint and LibreOffice draw it
+        data["text_style"] = TextStyle(font_size=10 * PX_PER_PT)
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
         data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
@@ -516,6 +520,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     if angle:
         data["first_slice_angle"] = angle % 360
     data["vary_colors"] = _val(first, "c:varyColors", "0") in ("1", "true")
+    radar = _val(first, "c:radarStyle") if kind == "radar" else None
+    if radar in ("standard", "marker", "filled"):
+        data["radar_style"] = radar
     style = _val(root, "c:style")
     if style is not None and style.isdigit():
         data["style"] = int(style)

@@ -94,7 +94,10 @@ def chart_type_of(chart: ChartData, ctx: PartContext | None = None) -> Any:
     if kind == "doughnut":
         return XL_CHART_TYPE.DOUGHNUT
     if kind == "radar":
-        return XL_CHART_TYPE.RADAR_MARKERS if _has_markers(chart) else XL_CHART_TYPE.RADAR
+        if chart.radar_style == "filled":
+            return XL_CHART_TYPE.RADAR_FILLED
+        marked = chart.radar_style == "marker" and all(s.marker != "none" for s in chart.series)
+        return XL_CHART_TYPE.RADAR_MARKERS if marked or _has_markers(chart) else XL_CHART_TYPE.RADAR
     if kind == "bubble":
         return XL_CHART_TYPE.BUBBLE
     if kind == "scatter":
@@ -412,6 +415,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         _all_pie_series(space, data)
     obj = Chart(space, None)
     name = str(kind)
+    chart_text = text_props(chart.text_style, ctx)
+    if chart_text is not None:  # the chart-wide text, in place of python-pptx's 18 pt default
+        _put(space, chart_text, ("externalData", "printSettings", "userShapes", "extLst"))
     if chart.title and chart.auto_title and chart.title == automatic_title(chart.series):
         # the automatic title (the one series' name, else "Chart Title"): a c:title without text,
         # as in its source, so readers see no title text the source did not have
@@ -481,6 +487,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     if chart.first_slice_angle:
         for start in space.iter(f"{_C}firstSliceAng"):
             start.set("val", str(round(chart.first_slice_angle) % 360))
+    if chart.radar_style is not None:  # python-pptx writes 'marker' for a plain radar
+        for radar in space.iter(f"{_C}radarStyle"):
+            radar.set("val", chart.radar_style)
     _plot_area(space, chart, ctx)
     if chart.view_3d is not None and extra:
         ctx.loss("chart-3d", "a 3-D combo chart is written flat")
