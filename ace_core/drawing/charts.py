@@ -415,16 +415,29 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
                 x, y, w, h = c0, lo_p, bar, hi_p - lo_p
             box = f'x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}"'
             out.append(f"<rect {box} {_fill_attr(fill_col, fill_alpha)}{outline}/>")
-            if labels_on:
-                text = format_number(v, "0%" if percent else lfmt)
-                lsize, lcolor = _label_look(chart)
-                if horizontal:
-                    lx = x + w + 3 if not stacked else x + w / 2
-                    out.append(_text(lx, y + h / 2, text, lsize, "start" if not stacked else "middle", color=lcolor))
-                else:
-                    out.append(
-                        _text(x + w / 2, y - lsize * 0.7 if not stacked else y + h / 2, text, lsize, color=lcolor)
-                    )
+            own = _own_label(s, i)
+            if own == "" or (own is None and not labels_on):
+                continue
+            text = own if own is not None else format_number(v, "0%" if percent else lfmt)
+            lsize, lcolor = _label_look(chart)
+            if horizontal:
+                lx = x + w + 3 if not stacked else x + w / 2
+                out.extend(_label_lines(lx, y + h / 2, text, lsize, "start" if not stacked else "middle", lcolor))
+            else:
+                ly = y - lsize * 0.7 * (text.count("\n") + 1) if not stacked else y + h / 2
+                out.extend(_label_lines(x + w / 2, ly, text, lsize, "middle", lcolor))
+
+
+def _own_label(s: ChartSeries, i: int) -> str | None:
+    """Point i's own label text (a label range's cell, a label's rich text), '' when hidden, else None."""
+    return s.label_texts[i] if s.label_texts and i < len(s.label_texts) else None
+
+
+def _label_lines(x: float, y: float, text: str, size: float, anchor: str, color: str | None) -> list[str]:
+    """A data label of one or more lines, centred on y."""
+    lines = text.split("\n")
+    top = y - (len(lines) - 1) * size * 0.6
+    return [_text(x, top + k * size * 1.2, line, size, anchor, color=color) for k, line in enumerate(lines)]
 
 
 def _label_look(chart: ChartData) -> tuple[float, str | None]:
@@ -475,7 +488,7 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
         col, alpha = colors[si]
         pts: list[tuple[float, float]] = []
         bottoms: list[tuple[float, float]] = []
-        shown: list[float] = []
+        shown: list[tuple[int, float]] = []
         for i, v in enumerate(_values(s, n)):
             x = cpos(i) + band / 2
             if v is None:
@@ -490,7 +503,7 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
                 acc[i] = hi
             pts.append((x, vpos(hi)))
             bottoms.append((x, vpos(lo)))
-            shown.append(v)
+            shown.append((i, v))
         if not pts:
             continue
         if area:
@@ -505,11 +518,13 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
             )
             if s.marker not in ("none",):
                 layers.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
-        if labels_on:
-            for (x, y), v in zip(pts, shown, strict=False):
-                text = format_number(v, "0%" if percent else lfmt)
-                lsize, lcolor = _label_look(chart)
-                layers.append(_text(x, y - lsize * 0.9, text, lsize, color=lcolor))
+        lsize, lcolor = _label_look(chart)
+        for (x, y), (i, v) in zip(pts, shown, strict=False):
+            own = _own_label(s, i)
+            if own == "" or (own is None and not labels_on):
+                continue
+            text = own if own is not None else format_number(v, "0%" if percent else lfmt)
+            layers.extend(_label_lines(x, y - lsize * 0.9 * (text.count("\n") + 1), text, lsize, "middle", lcolor))
     out.extend(layers)
 
 
@@ -651,12 +666,19 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 r = rmax * math.sqrt(abs(sz or 0) / smax)
                 out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" {_fill_attr(col, min(alpha, 0.75))}/>')
             continue
-        if s.line is not None or s.smooth:
+        if (s.line is not None and s.line.paint.visible and s.line.weight > 0) or (s.line is None and s.smooth):
             width = s.line.weight if s.line else 2.25
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
             out.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
+        if s.label_texts:
+            lsize, lcolor = _label_look(chart)
+            shown = [i for i, (x, y) in enumerate(zip(xs, s.values, strict=False)) if x is not None and y is not None]
+            for i, (x, y) in zip(shown, pts, strict=False):
+                text = _own_label(s, i)
+                if text:  # beside the point, on its right (the OOXML default position of xy labels)
+                    out.extend(_label_lines(x + _marker_r(s) + lsize * 0.3, y, text, lsize, "start", lcolor))
 
 
 def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
@@ -671,20 +693,41 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         f = (v - vmin) / ((vmax - vmin) or 1)
         return cx + r * f * math.cos(a), cy + r * f * math.sin(a)
 
+    grid = axis_line(chart.y_axis.gridline_stroke, _AXIS) if chart.y_axis.gridlines else None
+    look = _look()
+    csize, ccolor = text_look(chart.x_axis.text_style, look.size, look.color)
+    vsize, vcolor = text_look(chart.y_axis.text_style, look.size, look.color)
+    filled = chart.radar_style == "filled"
+    layers: list[str] = []
+    for si, s in enumerate(chart.series):  # filled areas under the grid, lines over it
+        col, alpha = _series_colors(chart)[si]
+        pts = [pt(i, v) for i, v in enumerate(s.values) if v is not None]
+        if not pts:
+            continue
+        if filled:
+            out.append(f'<path d="{_poly(pts)}" {_fill_attr(col, alpha)}/>')
+            continue
+        width = s.line.weight if s.line is not None and s.line.weight > 0 else 2.25
+        layers.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
+        if s.marker not in (None, "none") or (chart.radar_style == "marker" and s.marker is None):
+            layers.extend(_marker(s.marker or "square", x, y, col, _marker_r(s)) for x, y in pts)
     for t in _ticks(vmin, vmax, step):
-        ring = [pt(i, t) for i in range(n)]
-        out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{_GRID}" stroke-width="0.75"/>')
+        if grid is not None and t > vmin:
+            ring = [pt(i, t) for i in range(n)]
+            out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{grid[0]}" stroke-width="{_f(grid[1])}"/>')
+        if chart.y_axis.visible:  # the value axis runs up the first spoke, its labels on its right
+            x, y = pt(0, t)
+            out.append(_text(x + vsize * 0.3, y, format_number(t, chart.y_axis.number_format), vsize, "start", vcolor))
     for i in range(n):
         x, y = pt(i, vmax)
-        out.append(_line(cx, cy, x, y, _GRID))
-        if i < len(chart.categories):
-            lx, ly = pt(i, vmax + (vmax - vmin) * 0.12)
-            out.append(_text(lx, ly, chart.categories[i], _look().size))
-    for si, s in enumerate(chart.series):
-        col, _ = _series_colors(chart)[si]
-        pts = [pt(i, v) for i, v in enumerate(s.values) if v is not None]
-        if pts:
-            out.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="2.25"/>')
+        if grid is not None:
+            out.append(_line(cx, cy, x, y, grid[0], grid[1]))
+        if i < len(chart.categories) and chart.x_axis.visible:
+            a = -math.pi / 2 + 2 * math.pi * i / n
+            lx, ly = x + math.cos(a) * csize * 0.8, y + math.sin(a) * csize * 0.8
+            anchor = "middle" if abs(math.cos(a)) < 0.3 else ("start" if math.cos(a) > 0 else "end")
+            out.append(_text(lx, ly, chart.categories[i], csize, anchor, ccolor))
+    out.extend(layers)
 
 
 # -- entry point -------------------------------------------------------------------------------

@@ -89,6 +89,12 @@ class ChartSeries(IRModel):
     smooth: bool = False
     chart_type: ChartType | None = Field(None, description="plot type in a combo chart; None = the chart's")
     secondary_axis: bool = Field(False, description="plotted against the secondary value axis (ChartData.y2_axis)")
+    label_texts: list[str | None] | None = Field(
+        None,
+        description="per-point data-label text as the chart shows it (OOXML c15:datalabelsRange cells, a "
+        "c:dLbl's own rich text with its fields filled in); '' = the point's label is hidden, None = the "
+        "label shows what ChartData.data_labels says",
+    )
 
 
 class ChartAxis(IRModel):
@@ -182,6 +188,9 @@ class ChartData(IRModel):
     gap_width: float | None = Field(None, description="bar gap, percent")
     overlap: float | None = None
     vary_colors: bool = False
+    radar_style: Literal["standard", "marker", "filled"] | None = Field(
+        None, description="a radar chart's style (OOXML c:radarStyle): lines, lines with markers, filled areas"
+    )
     style: int | None = None
     workbook_asset: AssetKey | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")

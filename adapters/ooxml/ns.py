@@ -30,6 +30,7 @@ NS: dict[str, str] = {
     "a16": "http://schemas.microsoft.com/office/drawing/2014/main",
     "asvg": "http://schemas.microsoft.com/office/drawing/2016/SVG/main",
     "c14": "http://schemas.microsoft.com/office/drawing/2007/8/2/chart",
+    "c15": "http://schemas.microsoft.com/office/drawing/2012/chart",
     "cx": "http://schemas.microsoft.com/office/drawing/2014/chartex",
     "v": "urn:schemas-microsoft-com:vml",
     "ace": "http://schemas.ace-slides.dev/ooxml/2025/main",

@@ -19,9 +19,11 @@ from ace_core.ir.semantic import (
 )
 from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
+from ace_core.units import PX_PER_PT
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.read_chart_labels import label_texts, shows_label_range
 from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
@@ -247,6 +249,9 @@ def _series(
     if points:
         n = max(len(data.get("values", [])), max(points) + 1)
         data["point_fills"] = [points.get(i) for i in range(n)]
+    texts = label_texts(ser, data.get("values", []), cats, name)
+    if texts is not None:
+        data["label_texts"] = texts
     return ChartSeries(**data), cats
 
 
@@ -356,7 +361,7 @@ def _labels(el: etree._Element | None, scope: Scope, node_id: str) -> DataLabels
     show = {
         k: _val(el, f"c:{k}", "0") in ("1", "true") for k in ("showVal", "showCatName", "showSerName", "showPercent")
     }
-    if not any(show.values()):
+    if not any(show.values()) and not shows_label_range(el):
         return None
     fmt = el.find(qn("c:numFmt"))
     if fmt is not None and fmt.get("sourceLinked") in ("1", "true"):
@@ -484,6 +489,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
+    if data["text_style"] is None and next(root.iter(qn("c:txPr")), None) is None:
+        # no text properties anywhere: chart text is 10 pt, as PowerPoint and LibreOffice draw it
+        data["text_style"] = TextStyle(font_size=10 * PX_PER_PT)
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
         data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
@@ -512,6 +520,9 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     if angle:
         data["first_slice_angle"] = angle % 360
     data["vary_colors"] = _val(first, "c:varyColors", "0") in ("1", "true")
+    radar = _val(first, "c:radarStyle") if kind == "radar" else None
+    if radar in ("standard", "marker", "filled"):
+        data["radar_style"] = radar
     style = _val(root, "c:style")
     if style is not None and style.isdigit():
         data["style"] = int(style)

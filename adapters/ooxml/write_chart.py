@@ -94,7 +94,10 @@ def chart_type_of(chart: ChartData, ctx: PartContext | None = None) -> Any:
     if kind == "doughnut":
         return XL_CHART_TYPE.DOUGHNUT
     if kind == "radar":
-        return XL_CHART_TYPE.RADAR_MARKERS if _has_markers(chart) else XL_CHART_TYPE.RADAR
+        if chart.radar_style == "filled":
+            return XL_CHART_TYPE.RADAR_FILLED
+        marked = chart.radar_style == "marker" and all(s.marker != "none" for s in chart.series)
+        return XL_CHART_TYPE.RADAR_MARKERS if marked or _has_markers(chart) else XL_CHART_TYPE.RADAR
     if kind == "bubble":
         return XL_CHART_TYPE.BUBBLE
     if kind == "scatter":
@@ -412,6 +415,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
         _all_pie_series(space, data)
     obj = Chart(space, None)
     name = str(kind)
+    chart_text = text_props(chart.text_style, ctx)
+    if chart_text is not None:  # the chart-wide text, in place of python-pptx's 18 pt default
+        _put(space, chart_text, ("externalData", "printSettings", "userShapes", "extLst"))
     if chart.title and chart.auto_title and chart.title == automatic_title(chart.series):
         # the automatic title (the one series' name, else "Chart Title"): a c:title without text,
         # as in its source, so readers see no title text the source did not have
@@ -466,12 +472,14 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
             sub_name = str(chart_type_of(chart.model_copy(update={"chart_type": chart.series[indices[0]].chart_type})))
             for ser_obj, i in zip(sub_obj.plots[0].series, indices, strict=False):
                 _series_style(ser_obj, chart.series[i], ctx, sub_name)
+                _point_labels(ser_obj, chart.series[i], chart, ctx)
             if chart.data_labels is not None:  # the chart's labels show on every plot group
                 _data_labels(sub_obj.plots[0], chart, ctx)
 
         split_plots(space, chart, extra, sub_chart, style, lambda ax: _axis(ax, chart.y2_axis or ChartAxis()))
     for ser_obj, i in zip(plot.series, main, strict=False):
         _series_style(ser_obj, chart.series[i], ctx, name)
+        _point_labels(ser_obj, chart.series[i], chart, ctx)
     if chart.hole_size is not None:
         hole = space.find(f".//{_C}holeSize")
         if hole is not None:
@@ -479,6 +487,9 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     if chart.first_slice_angle:
         for start in space.iter(f"{_C}firstSliceAng"):
             start.set("val", str(round(chart.first_slice_angle) % 360))
+    if chart.radar_style is not None:  # python-pptx writes 'marker' for a plain radar
+        for radar in space.iter(f"{_C}radarStyle"):
+            radar.set("val", chart.radar_style)
     _plot_area(space, chart, ctx)
     if chart.view_3d is not None and extra:
         ctx.loss("chart-3d", "a 3-D combo chart is written flat")
@@ -558,7 +569,41 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         if tx is not None:
             _put(dl._element, tx, ("dLblPos", "showLegendKey", "showVal"))
     except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
-        ctx.loss("chart-labels", f"data labels of a {name} chart are not written")
+        if _shows_fields(chart):
+            why = f"data labels of a {name} chart are not written (only labels with text of their own)"
+            ctx.loss("chart-labels", why)
+
+
+def _shows_fields(chart: ChartData) -> bool:
+    spec = chart.data_labels
+    return spec is not None and (spec.show_value or spec.show_category or spec.show_series or spec.show_percent)
+
+
+def _point_labels(ser_obj: Any, spec: ChartSeries, chart: ChartData, ctx: PartContext) -> None:
+    """Each point's own label text (a label range's cell, a label's rich text) as a c:dLbl with
+    its rich text, in the labels' text style; a hidden one ('') as a deleted c:dLbl when the
+    series' labels show anything."""
+    if not spec.label_texts:
+        return
+    style = chart.data_labels.text_style if chart.data_labels else None
+    for i, text in enumerate(spec.label_texts[: max(len(spec.values), 1)]):
+        if text is None or (text == "" and not _shows_fields(chart)):
+            continue
+        label = ser_obj.points[i].data_label
+        if text == "":
+            dlbl = label._get_or_add_dLbl()
+            for child in list(dlbl):
+                if child.tag != f"{_C}idx":
+                    dlbl.remove(child)
+            sub(dlbl, "c:delete", {"val": 1})
+            continue
+        frame = label.text_frame
+        lines = text.split("\n")
+        frame.text = lines[0]
+        for line in lines[1:]:
+            frame.add_paragraph().text = line
+        for para in frame.paragraphs:
+            _font(para.runs[0].font if para.runs else para.font, style)
 
 
 def _chart_area(space: etree._Element, node: ChartNode, ctx: PartContext) -> None:
