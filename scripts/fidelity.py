@@ -98,15 +98,7 @@ def _cache_entry(folder: Path) -> Iterator[Path]:
     """atomic_dir for a content-addressed cache entry: when another run stored the same entry
     while this one was filling its own (two measurements of one deck at once), theirs is kept."""
     try:
-        with contextlib.ExitStack() as stack:
-            try:
-                tmp = stack.enter_context(atomic_dir(folder))
-            except AceError:
-                # stored before this run could start filling it (atomic_dir refuses an existing
-                # folder): the work is done in a scratch folder and thrown away
-                if _load(folder) is None:
-                    raise
-                tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ace-fid-")))
+        with atomic_dir(folder) as tmp:
             yield tmp
     except AceError:
         if _load(folder) is None:
