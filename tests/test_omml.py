@@ -72,6 +72,19 @@ def test_powerpoint_equations_are_read_as_math_with_their_latex() -> None:
     assert all(m.omml and m.svg_asset and m.font_size == pytest.approx(48.0) for m in maths)
 
 
+def test_bare_equations_are_reported_as_drawn_where_libreoffice_draws_nothing() -> None:
+    # a14:m straight in a paragraph (no mc:AlternateContent picture): LibreOffice shows nothing
+    # there, ACE draws it; PowerPoint's own equations (inside mc:Choice) are not reported so
+    bare = read_pptx(FIX / "pptxviewer-Mathematical_Equations_11_Slides_46_KB_3c22e70f4d.pptx")
+    maths = {n.id for _, n in bare.iter_nodes() if n.type == "MATH"}
+    warned = {e.node_id for e in bare.report.entries if e.feature == "math" and "bare a14:m" in e.reason}
+    assert len(maths) >= 9 and warned == maths
+    as_text = [e for e in bare.report.entries if "kept as its characters" in e.reason and e.node_id in maths]
+    assert as_text == []  # the equation became a MATH node: not "kept as its characters"
+    wrapped = read_pptx(FIX / "poi-stress013.pptx")
+    assert not [e for e in wrapped.report.entries if "bare a14:m" in e.reason]
+
+
 def _math_deck() -> tuple[Deck, str]:
     deck = Deck(width=1280, height=720, slides=[Slide(id="s1", children=[])])
     latex = r"\int_0^\infty e^{-x^2}\,dx = \frac{\sqrt{\pi}}{2}"

@@ -194,6 +194,18 @@ def test_table_style_is_resolved_into_cells(tmp_path: Path) -> None:
     band = node.rows[1].cells[1].fills[0].color
     assert band.ref.scheme == "accent1" and band.ref.mods == (ColorMod(op="tint", val=0.4),)
     assert node.meta[cv.META_TABLE_STYLE_APPLIED] == "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
+    assert not [e for e in deck.report.entries if e.feature == "table-style"]  # the package has tableStyles.xml
+
+
+def test_builtin_table_style_without_a_table_styles_part_is_reported() -> None:
+    # gopptx names PowerPoint's built-in style but writes no tableStyles part: we draw the style
+    # (as PowerPoint does), LibreOffice draws the cells plain; the report says so
+    deck = read_pptx(FIX / "gopptx-i08-python.pptx")
+    table = next(n for _, n in deck.iter_nodes() if n.type == "TABLE")
+    assert table.rows[0].cells[0].fills  # the built-in style's header fill is applied
+    found = [e for e in deck.report.entries if e.feature == "table-style"]
+    assert [(e.node_id, e.severity) for e in found] == [(table.id, "warning")]
+    assert "no tableStyles part" in found[0].reason and "LibreOffice draws them unstyled" in found[0].reason
 
 
 # -- shapes --------------------------------------------------------------------------------------

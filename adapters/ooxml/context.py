@@ -51,6 +51,17 @@ class ReadContext:
         self._seen_losses.add(key)
         self.report.add(feature, reason, slide_id=slide_id, node_id=node_id, severity=severity, format="pptx")
 
+    def retract(self, feature: str, reason: str, *, slide_id: str | None = None, node_id: str | None = None) -> None:
+        """Take back an entry that a later step made untrue (text read as characters that then
+        became a MATH node)."""
+        key = (feature, slide_id, node_id, reason)
+        if key not in self._seen_losses:
+            return
+        self._seen_losses.discard(key)
+        self.report.entries = [
+            e for e in self.report.entries if (e.feature, e.slide_id, e.node_id, e.reason) != key or e.stage != "read"
+        ]
+
     def part_asset(self, part: str) -> str | None:
         """Asset key of a part's bytes (cached per part); None when the part is missing."""
         if part in self._assets:
@@ -94,3 +105,6 @@ class Scope:
 
     def loss(self, feature: str, reason: str, node_id: str | None = None, severity: Severity = "warning") -> None:
         self.ctx.loss(feature, reason, slide_id=self.slide_id, node_id=node_id, severity=severity)
+
+    def retract(self, feature: str, reason: str, node_id: str | None = None) -> None:
+        self.ctx.retract(feature, reason, slide_id=self.slide_id, node_id=node_id)

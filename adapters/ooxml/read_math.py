@@ -16,6 +16,7 @@ from adapters.ooxml.context import Scope
 from adapters.ooxml.conventions import read_ace_value
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
+from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
 __all__ = ["equations_only", "read_math"]
 
@@ -83,7 +84,15 @@ def read_math(
     svg = _render(scope, latex, size, color, display)
     if svg is None:
         scope.loss("math", "an equation whose LaTeX cannot be drawn here: kept as OMML without a picture", node_id)
+    scope.retract("math", EQUATION_AS_TEXT, node_id)  # the text read first is replaced by this node
     scope.loss("math", "an equation read as MATH (its OMML kept, its LaTeX converted from it)", node_id, "info")
+    if not any(local(a.tag) == "Choice" for a in equations[0].iterancestors()):
+        scope.loss(
+            "math",
+            "a bare a14:m equation (no mc:AlternateContent picture beside it): LibreOffice draws nothing"
+            " there; ACE draws it and writes it with a picture fallback, so renders differ from the source's",
+            node_id,
+        )
     fields = {k: v for k, v in data.items() if k in MathNode.model_fields}
     return MathNode(
         **fields,

@@ -107,6 +107,12 @@ class _Flags:
     band_col: bool
 
 
+def _has_style_part(scope: Scope) -> bool:
+    pkg = scope.ctx.pkg
+    part = pkg.first_related(pkg.main_part, RT.TABLE_STYLES)
+    return bool(part) and pkg.exists(part)
+
+
 def _find_style(scope: Scope, style_id: str | None) -> etree._Element | None:
     pkg = scope.ctx.pkg
     styles_part = pkg.first_related(pkg.main_part, RT.TABLE_STYLES)
@@ -245,6 +251,13 @@ def read_table(tbl: etree._Element, scope: Scope, node_id: str, chain: list[Laye
     style = inline_style if inline_style is not None else (_find_style(scope, style_id) if style_id else None)
     if style_id and style is None:
         scope.loss("table-style", f"table style {style_id} is not defined; cells drawn unstyled", node_id)
+    elif style_id and inline_style is None and not _has_style_part(scope):
+        scope.loss(
+            "table-style",
+            f"table style {style_id} is PowerPoint's built-in one and the package has no tableStyles part:"
+            " ACE draws the cells in that style (as PowerPoint does), LibreOffice draws them unstyled",
+            node_id,
+        )
     grid = tbl.find(qn("a:tblGrid"))
     columns = [(emu(g.get("w"), 0.0) or 0.0) / EMU_PER_PX for g in (grid if grid is not None else [])]
     columns = [c for c in columns] or [0.0]

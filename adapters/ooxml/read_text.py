@@ -15,8 +15,18 @@ from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
-__all__ = ["FontLayer", "Layer", "body_run_style", "hyperlink_target", "level_styles", "read_text_body"]
+__all__ = [
+    "EQUATION_AS_TEXT",
+    "FontLayer",
+    "Layer",
+    "body_run_style",
+    "hyperlink_target",
+    "level_styles",
+    "read_text_body",
+]
 
+EQUATION_AS_TEXT = "an equation inside text is kept as its characters (not typeset)"
+"""the loss reason of an a14:m read as a run's characters"""
 DEFAULT_SIZE_PX = 18 * PX_PER_PT
 DEFAULT_INSETS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
 
@@ -367,7 +377,7 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
             rpr = _RPr()
             rpr.merge(next((r.find(qn("a:rPr")) for r in child.iter(f"{{{NS['m']}}}r")), None))
             runs.append(Run(text=_clean(omml_text(child)), style=_text_style(rpr, scope, "", node_id)))
-            scope.loss("math", "an equation inside text is kept as its characters (not typeset)", node_id)
+            scope.loss("math", EQUATION_AS_TEXT, node_id)
         elif name == "AlternateContent":
             scope.loss("math", "an equation in text is not carried (its text is dropped)", node_id)
     base = ppr.rpr.copy()
