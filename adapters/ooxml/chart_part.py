@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ace_core.errors import AceError
 from ace_core.ir.nodes import ChartNode
 from ace_core.ir.semantic import ChartData, ChartPartLink
 from ace_core.ir.style import Paint, Stroke
-from adapters.ooxml.ns import NS
+from adapters.ooxml.ns import NS, local
 from adapters.ooxml.package import safe_parser
 from adapters.ooxml.package_out import CONTENT_TYPES, OutRel
+from adapters.ooxml.validate import mce_process, schema
 
 if TYPE_CHECKING:
     from adapters.ooxml.context import ReadContext
@@ -87,15 +89,31 @@ def _links(part: str, ctx: ReadContext, depth: int) -> list[ChartPartLink] | Non
 
 def carried_part(part: str, ctx: ReadContext) -> dict:
     """{'part_asset', 'part_links'} of a chart part the .pptx writers can write again as it is;
-    {} when it cannot be (a Strict package, whose bytes use other namespaces; a relationship that
+    {} when it cannot be (a Strict package, whose bytes use other namespaces; a file of Office
+    2007, whose chart XML means other defaults where it leaves values out; a relationship that
     cannot be carried)."""
-    if ctx.pkg.strict:
+    if ctx.pkg.strict or _office_2007(ctx):
         return {}
     links = _links(part, ctx, 0)
     key = ctx.part_asset(part) if links is not None else None
     if key is None:
         return {}
     return {"part_asset": key, "part_links": links}
+
+
+def _office_2007(ctx: ReadContext) -> bool:
+    """The package says Office 2007 wrote it (docProps/app.xml: Application Microsoft..., AppVersion
+    12.x). Readers (LibreOffice as PowerPoint) then take other defaults for chart values the XML
+    leaves out (a 3-D chart's right-angle axes, varyColors, ...), which a fresh package, written
+    as a later version, would not get."""
+    try:
+        app = ctx.pkg.xml("docProps/app.xml")
+    except AceError:
+        return False
+    if app is None:
+        return False
+    texts = {local(el.tag): (el.text or "").strip() for el in app}
+    return texts.get("Application", "").startswith("Microsoft") and texts.get("AppVersion", "").startswith("12.")
 
 
 def user_shapes_link(chart: ChartData) -> bool:
@@ -172,6 +190,18 @@ def renumber_axis_ids(root: etree._Element) -> bool:
     return bool(mapping)
 
 
+def _schema_problem(data: bytes) -> str:
+    """The first schema problem of a chart part (as adapters.ooxml.validate checks a package), ''."""
+    try:
+        root = mce_process(etree.fromstring(data, parser=safe_parser()))
+    except etree.XMLSyntaxError as exc:
+        return str(exc)
+    checker = schema()
+    if checker.validate(root):
+        return ""
+    return next((entry.message.strip() for entry in checker.error_log), "invalid")
+
+
 def write_carried(node: ChartNode, ctx: PartContext) -> tuple[str | None, str]:
     """(the name of the chart part written as it was read, '') when the chart is unedited and all
     it links to is at hand; else (None, why not)."""
@@ -180,7 +210,11 @@ def write_carried(node: ChartNode, ctx: PartContext) -> tuple[str | None, str]:
         return None, why
     chart = node.chart
     assert chart.part_asset is not None and chart.part_links is not None
+    data = _valid_ids(ctx.state.deck.asset_bytes(chart.part_asset))
+    problem = _schema_problem(data)
+    if problem:  # what the source got wrong would make PowerPoint repair the new file
+        return None, f"its own part does not pass the schema check ({problem[:120]})"
     name = ctx.pkg.next_name("ppt/charts/chart{}.xml")
-    ctx.pkg.put_bytes(name, _valid_ids(ctx.state.deck.asset_bytes(chart.part_asset)), CONTENT_TYPES["chart"])
+    ctx.pkg.put_bytes(name, data, CONTENT_TYPES["chart"])
     _write_links(name, chart.part_links, ctx)
     return name, ""
