@@ -23,7 +23,7 @@ from ace_core.errors import AceError
 from ace_core.ir.nodes import ChartNode
 from ace_core.ir.semantic import ChartData, ChartPartLink
 from ace_core.ir.style import Paint, Stroke
-from adapters.ooxml.ns import NS, local
+from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.package import safe_parser
 from adapters.ooxml.package_out import CONTENT_TYPES, OutRel
 from adapters.ooxml.validate import mce_process, schema
@@ -87,12 +87,39 @@ def _links(part: str, ctx: ReadContext, depth: int) -> list[ChartPartLink] | Non
     return out
 
 
-def carried_part(part: str, ctx: ReadContext) -> dict:
+_LINE_PLOTS = ("lineChart", "line3DChart", "scatterChart", "radarChart")
+_FILLS = {"solidFill", "gradFill", "pattFill", "blipFill", "noFill", "grpFill"}
+
+
+def _has_fill(owner: etree._Element) -> bool:
+    sp_pr = owner.find(qn("c:spPr"))
+    return sp_pr is not None and any(local(child.tag) in _FILLS for child in sp_pr if isinstance(child.tag, str))
+
+
+def _series_filled(root: etree._Element) -> bool:
+    """Every series (and, where colours vary by point, every point) has its own fill. Otherwise
+    the chart style (c:style) draws them with the theme's fill styles, and a fresh package's
+    theme keeps the source's colours and fonts but not its format scheme: the carried chart
+    would be drawn in other fills (python-pptx's charts: gradients in place of flat colours)."""
+    for ser in root.iter(qn("c:ser")):
+        plot = ser.getparent()
+        vary = plot.find(qn("c:varyColors")) if plot is not None else None
+        if vary is not None and vary.get("val", "1") in ("1", "true"):
+            count = ser.find(f"{qn('c:val')}//{qn('c:ptCount')}")
+            points = [d for d in ser.findall(qn("c:dPt")) if _has_fill(d)]
+            if count is None or len(points) < int(count.get("val", "0") or 0):
+                return False
+        elif local(plot.tag) not in _LINE_PLOTS and not _has_fill(ser):  # lines: the theme's line styles
+            return False
+    return True
+
+
+def carried_part(part: str, root: etree._Element, ctx: ReadContext) -> dict:
     """{'part_asset', 'part_links'} of a chart part the .pptx writers can write again as it is;
     {} when it cannot be (a Strict package, whose bytes use other namespaces; a file of Office
-    2007, whose chart XML means other defaults where it leaves values out; a relationship that
-    cannot be carried)."""
-    if ctx.pkg.strict or _office_2007(ctx):
+    2007, whose chart XML means other defaults where it leaves values out; series the chart style
+    fills from the theme; a relationship that cannot be carried)."""
+    if ctx.pkg.strict or _office_2007(ctx) or not _series_filled(root):
         return {}
     links = _links(part, ctx, 0)
     key = ctx.part_asset(part) if links is not None else None

@@ -521,7 +521,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         data["workbook_asset"] = scope.ctx.part_asset(wb)
     elif pkg.first_related(part, RT.OLE_OBJECT):
         data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
-    data.update(carried_part(part, scope.ctx))
+    data.update(carried_part(part, root, scope.ctx))
     kept = "patch mode and, while the chart is unedited, fresh .pptx" if "part_asset" in data else "patch mode"
     scope.loss(
         "chart-format",
