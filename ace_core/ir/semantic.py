@@ -17,6 +17,7 @@ __all__ = [
     "ChartData",
     "ChartLayout",
     "ChartLegend",
+    "ChartPartLink",
     "ChartSeries",
     "ChartView3D",
     "ConnectorEnd",
@@ -151,6 +152,21 @@ class DataLabels(IRModel):
     text_style: TextStyle | None = Field(None, description="the labels' text; None = the chart's")
 
 
+class ChartPartLink(IRModel):
+    """One relationship of a chart part carried as read (its workbook, chart style / colours,
+    theme override, a picture of its fills, the drawing of its user shapes), written again under
+    the same relationship id."""
+
+    rid: str = Field(description="the relationship id the chart XML uses")
+    rel_type: str = Field(description="the relationship type URI")
+    name: str = Field(description="the target part's name as read (ppt/charts/style1.xml), or an external target")
+    external: bool = Field(False, description="the target is outside the package (a linked workbook)")
+    asset: AssetKey | None = Field(None, description="the target part's bytes (None when external)")
+    links: list[ChartPartLink] = Field(
+        default_factory=list, description="the target part's own relationships (a drawing's pictures)"
+    )
+
+
 def _value_axis() -> ChartAxis:
     """The default value axis: with gridlines, as PowerPoint and the chart writers draw it."""
     return ChartAxis(gridlines=True)
@@ -200,6 +216,17 @@ class ChartData(IRModel):
     plot_fills: list[Paint] | None = Field(None, description="the plot area's fill ([] = none); None = default")
     plot_layout: ChartLayout | None = Field(None, description="the plot area's manual layout; None = automatic")
     view_3d: ChartView3D | None = Field(None, description="a 3-D chart's view; None = a flat chart")
+    part_asset: AssetKey | None = Field(
+        None,
+        description="the chart part (OOXML c:chartSpace) as read: the .pptx writer writes it again while "
+        "the chart is unedited (part_digest); None = rebuilt from this data",
+    )
+    part_links: list[ChartPartLink] | None = Field(None, description="the relationships of part_asset")
+    part_digest: str | None = Field(
+        None,
+        description="digest of this data and the chart area's fills and strokes as read; a change to "
+        "either (an edit) makes the writer rebuild the chart instead of writing part_asset",
+    )
 
 
 class ConnectorEnd(IRModel):

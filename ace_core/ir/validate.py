@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ace_core.errors import BadInputError, ValidationProblem
+from ace_core.ir.asset_refs import referenced_assets
 from ace_core.ir.deck import Deck, Slide
 from ace_core.ir.nodes import NodeBase, TableNode
 from ace_core.limits import MAX_DEPTH
@@ -197,8 +198,9 @@ def _asset_refs(node: NodeBase) -> list[str]:
     if emb is not None and emb.asset:
         refs.append(emb.asset)
     chart = getattr(node, "chart", None)
-    if chart is not None and chart.workbook_asset:
-        refs.append(chart.workbook_asset)
+    if chart is not None:
+        refs += [key for key in (chart.workbook_asset, chart.part_asset) if key]
+        refs += sorted(referenced_assets(chart.part_links or []))
     return refs
 
 

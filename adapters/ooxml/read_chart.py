@@ -20,6 +20,7 @@ from ace_core.ir.semantic import (
 from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
+from adapters.ooxml.chart_part import carried_part
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
@@ -526,23 +527,25 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     style = _val(root, "c:style")
     if style is not None and style.isdigit():
         data["style"] = int(style)
-    scope.loss(
-        "chart-format",
-        "chart styling beyond type, data, series colours, axes, legend and labels (gridline and label "
-        "formatting, effects, the chart style's own defaults) is redrawn with defaults outside patch mode",
-        node_id,
-        severity="warning",  # the chart's look changes in every conversion but patch mode
-    )
-    _user_shapes(root, part, scope, node_id)
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
     elif pkg.first_related(part, RT.OLE_OBJECT):
         data["workbook_asset"] = scope.ctx.part_asset(pkg.first_related(part, RT.OLE_OBJECT) or "")
+    data.update(carried_part(part, root, scope.ctx))
+    kept = "patch mode and, while the chart is unedited, fresh .pptx" if "part_asset" in data else "patch mode"
+    scope.loss(
+        "chart-format",
+        "chart styling beyond type, data, series colours, axes, legend and labels (gridline and label "
+        f"formatting, effects, the chart style's own defaults) is redrawn with defaults outside {kept}",
+        node_id,
+        severity="warning",  # the chart's look changes in every conversion but those
+    )
+    _user_shapes(root, part, scope, node_id, kept)
     return ChartData(**data)
 
 
-def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str) -> None:
+def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str, kept: str) -> None:
     """Shapes drawn over a chart (c:userShapes, a chart drawing part) are not in the IR: say so,
     with their text (fresh output, HTML and the drawing leave them out)."""
     holder = root.find(qn("c:userShapes"))
@@ -556,7 +559,7 @@ def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str) ->
         drawing = None
     text = " ".join(t.text or "" for t in drawing.iter(qn("a:t"))) if drawing is not None else ""
     words = f" (text: {text[:80]!r})" if text.strip() else ""
-    scope.loss("chart-drawing", f"shapes drawn over the chart{words} are kept only in patch mode", node_id)
+    scope.loss("chart-drawing", f"shapes drawn over the chart{words} are kept only in {kept}", node_id)
 
 
 def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:

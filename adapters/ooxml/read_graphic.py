@@ -10,6 +10,7 @@ from ace_core.errors import AceError
 from ace_core.ir.nodes import ChartNode, EmbeddedObject, GroupNode, ImageNode, TableNode
 from ace_core.ir.style import ImagePaint
 from adapters.ooxml import conventions as cv
+from adapters.ooxml.chart_part import stamp_digest
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import read_blip
 from adapters.ooxml.ns import qn
@@ -59,7 +60,11 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
         area: dict[str, list] = {}
         chart = read_chart_part(rel.target, scope, node_id, area)
         data.update(area)  # the chart area's fill and outline are the frame's
-        return ChartNode(**data, chart=chart) if chart is not None else ChartNode(**data)
+        if chart is None:
+            return ChartNode(**data)
+        node = ChartNode(**data, chart=chart)
+        stamp_digest(node)  # what was read, so the writers see whether the chart was edited
+        return node
     if uri == URI_DIAGRAM:
         from adapters.ooxml.smartart.read import read_smartart
 

@@ -22,6 +22,7 @@ from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
 from ace_core.ir.style import SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
+from adapters.ooxml.chart_part import NOT_READ, renumber_axis_ids, user_shapes_link, write_carried
 from adapters.ooxml.ns import NS, RT
 from adapters.ooxml.package_out import CONTENT_TYPES
 from adapters.ooxml.read_chart import automatic_title, is_date_format
@@ -398,12 +399,7 @@ def _fix_schema(root: etree._Element) -> None:
     give radar series a c:smooth they may not have."""
     for smooth in root.findall(f".//{_C}radarChart/{_C}ser/{_C}smooth"):
         smooth.getparent().remove(smooth)
-    mapping: dict[str, str] = {}
-    for node in root.iter(f"{_C}axId", f"{_C}crossAx"):
-        val = node.get("val") or "0"
-        if val.startswith("-"):
-            mapping.setdefault(val, str(500000000 + len(mapping) + 1))
-            node.set("val", mapping[val])
+    renumber_axis_ids(root)
 
 
 def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, bytes]:
@@ -624,16 +620,19 @@ def _chart_area(space: etree._Element, node: ChartNode, ctx: PartContext) -> Non
     sp_pr.append(line_el(node.strokes, ctx))
 
 
-def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
-    """p:graphicFrame pointing at a new chart part (with its embedded workbook)."""
+def _rebuilt_part(node: ChartNode, ctx: PartContext, why: str) -> str:
+    """A new chart part rebuilt from the IR (with its embedded workbook); returns its name."""
     space, xlsx = chart_part_xml(node.chart, ctx)
     _chart_area(space, node, ctx)
+    reason = f" (its own part is not written again: {why})" if why else ""
     ctx.loss(
         "chart-style",
         "chart rebuilt from its data and the look the IR carries (series colours, title, legend and axis "
-        "fonts, plot area); other chart formatting and label positions are PowerPoint's defaults",
+        f"fonts, plot area); other chart formatting and label positions are PowerPoint's defaults{reason}",
         "warning",  # the rebuilt chart looks different wherever the original was formatted further
     )
+    if user_shapes_link(node.chart):
+        ctx.loss("chart-drawing", f"shapes drawn over the chart are not written{reason}")
     pkg = ctx.pkg
     chart_name = pkg.next_name("ppt/charts/chart{}.xml")
     book = pkg.next_name("ppt/embeddings/Microsoft_Excel_Worksheet{}.xlsx")
@@ -650,6 +649,16 @@ def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
     else:
         space.append(external)
     pkg.put_xml(chart_name, space, CONTENT_TYPES["chart"])
+    return chart_name
+
+
+def chart_frame(node: ChartNode, box: Box, ctx: PartContext) -> etree._Element:
+    """p:graphicFrame pointing at the chart's part: its own part as read while it is unedited
+    (chart_part), else a new one rebuilt from the IR."""
+    chart_name, why = write_carried(node, ctx)
+    if chart_name is None:
+        chart_name = _rebuilt_part(node, ctx, why if why != NOT_READ else "")
+    pkg = ctx.pkg
     rid = pkg.relate(ctx.part, RT.CHART, chart_name)
     nv = el(
         "p:nvGraphicFramePr",

@@ -73,7 +73,9 @@ def _legend(position: str) -> ChartLegend | None:
 
 
 def _chart_dict(chart: ChartData) -> dict[str, Any]:
-    return chart.model_dump(mode="json", exclude_none=True, exclude={"workbook_asset"})
+    return chart.model_dump(
+        mode="json", exclude_none=True, exclude={"workbook_asset", "part_asset", "part_links", "part_digest"}
+    )
 
 
 @table.bind("get_chart_info")
