@@ -5,12 +5,39 @@ data labels. Lengths in px; text sizes default to Office's (10 pt ticks and lege
 from __future__ import annotations
 
 import math
-from contextvars import ContextVar
 from dataclasses import dataclass, field
-from html import escape
 
-from ace_core.color import Color
 from ace_core.drawing.chart_look import axis_line, plot_box, plot_fill, text_look
+from ace_core.drawing.chart_marks import (
+    _AXIS,
+    _GRID,
+    _LOOK,
+    _TEXT,
+    PALETTE,
+    TICK_SIZE,
+    _Box,
+    _circle_d,
+    _color,
+    _f,
+    _fill_attr,
+    _grid_line,
+    _label_lines,
+    _label_look,
+    _line,
+    _Look,
+    _look,
+    _marker,
+    _marker_r,
+    _own_label,
+    _pal,
+    _point_color,
+    _poly,
+    _series_colors,
+    _smooth_path,
+    _square,
+    _text,
+    _text_w,
+)
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
 from ace_core.drawing.fonts import css_font_stack
@@ -18,25 +45,6 @@ from ace_core.ir.semantic import ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
 
 __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
-
-PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363"]
-_TEXT = "#000000"
-_GRID = "#c8c8c8"
-_AXIS = "#bfbfbf"
-TICK_SIZE = 24.0  # 18 pt: PowerPoint's default chart text size
-TITLE_SIZE = 28.8  # 1.2 x the text size, bold
-
-
-@dataclass
-class _Look:
-    """Text size (px), colour and palette a chart is drawn with."""
-
-    size: float = TICK_SIZE
-    title_size: float = TITLE_SIZE
-    color: str = _TEXT
-    palette: tuple[str, ...] = tuple(PALETTE)
-    width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
-    height: float = 0.0
 
 
 @dataclass
@@ -47,88 +55,7 @@ class ChartSvg:
     losses: list[str] = field(default_factory=list)
 
 
-def _f(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _color(paint: Paint | None, fallback: str) -> tuple[str, float]:
-    if isinstance(paint, SolidPaint) and paint.visible:
-        return paint.color.hex.lower(), paint.color.a * paint.opacity
-    if paint is not None and paint.type == "GRADIENT_LINEAR" and paint.stops:  # type: ignore[union-attr]
-        c: Color = paint.stops[0].color  # type: ignore[union-attr]
-        return c.hex.lower(), c.a
-    return fallback, 1.0
-
-
-_LOOK: ContextVar[_Look] = ContextVar("chart_look")
-
-
-def _look() -> _Look:
-    return _LOOK.get(_Look())
-
-
-def _pal(i: int) -> str:
-    pal = _look().palette
-    return pal[i % len(pal)]
-
-
-def _fill_attr(color: str, alpha: float) -> str:
-    return f'fill="{color}"' + (f' fill-opacity="{_f(alpha)}"' if alpha < 0.999 else "")
-
-
-def _poly(points: list[tuple[float, float]], close: bool = True) -> str:
-    return "M" + "L".join(f"{_f(x)} {_f(y)}" for x, y in points) + ("Z" if close else "")
-
-
-def _square(x: float, y: float, side: float, fill: str) -> str:
-    return f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(side)}" height="{_f(side)}" {fill}/>'
-
-
-def _circle_d(cx: float, cy: float, r: float, sweep: int = 1) -> str:
-    return (
-        f"M{_f(cx + r)} {_f(cy)}A{_f(r)} {_f(r)} 0 1 {sweep} {_f(cx - r)} {_f(cy)}"
-        f"A{_f(r)} {_f(r)} 0 1 {sweep} {_f(cx + r)} {_f(cy)}Z"
-    )
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, color: str = _GRID, width: float = 0.75) -> str:
-    return (
-        f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{color}" stroke-width="{_f(width)}"/>'
-    )
-
-
-def _text_w(text: str, size: float) -> float:
-    return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
-
-
-def _grid_line(x1: float, y1: float, x2: float, y2: float, look: tuple[str, float] | None) -> str:
-    """A gridline or axis line in its own look (colour, width); nothing when it is hidden."""
-    return _line(x1, y1, x2, y2, look[0], look[1]) if look is not None else ""
-
-
-def _text(
-    x: float, y: float, text: str, size: float, anchor: str = "middle", color: str | None = None, extra: str = ""
-) -> str:
-    return (
-        f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{color or _look().color}" text-anchor="{anchor}"'
-        f' dominant-baseline="central"{extra}>{escape(text, quote=False)}</text>'
-    )
-
-
 # -- layout ------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-def _series_colors(chart: ChartData) -> list[tuple[str, float]]:
-    return [_color(s.fill or (s.line.paint if s.line else None), _pal(i)) for i, s in enumerate(chart.series)]
 
 
 def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
@@ -139,11 +66,6 @@ def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
         (s.name or f"Series {i + 1}", col)
         for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False))
     ]
-
-
-def _point_color(s: ChartSeries, i: int) -> tuple[str, float]:
-    pf = s.point_fills[i] if s.point_fills and i < len(s.point_fills) else None
-    return _color(pf, _pal(i))
 
 
 def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
@@ -426,57 +348,6 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
             else:
                 ly = y - lsize * 0.7 * (text.count("\n") + 1) if not stacked else y + h / 2
                 out.extend(_label_lines(x + w / 2, ly, text, lsize, "middle", lcolor))
-
-
-def _own_label(s: ChartSeries, i: int) -> str | None:
-    """Point i's own label text (a label range's cell, a label's rich text), '' when hidden, else None."""
-    return s.label_texts[i] if s.label_texts and i < len(s.label_texts) else None
-
-
-def _label_lines(x: float, y: float, text: str, size: float, anchor: str, color: str | None) -> list[str]:
-    """A data label of one or more lines, centred on y."""
-    lines = text.split("\n")
-    top = y - (len(lines) - 1) * size * 0.6
-    return [_text(x, top + k * size * 1.2, line, size, anchor, color=color) for k, line in enumerate(lines)]
-
-
-def _label_look(chart: ChartData) -> tuple[float, str | None]:
-    """(size px, colour) of the data labels: their own style's, else 0.9 x the chart text."""
-    look = _look()
-    style = chart.data_labels.text_style if chart.data_labels else None
-    size, color = text_look(style, look.size * 0.9, look.color)
-    return size, color
-
-
-def _marker_r(s: ChartSeries) -> float:
-    """A marker's radius (px): half its c:marker size (pt), else 3.5 px."""
-    return s.marker_size * 4 / 6 if s.marker_size else 3.5
-
-
-def _smooth_path(pts: list[tuple[float, float]]) -> str:
-    d = f"M{_f(pts[0][0])} {_f(pts[0][1])}"
-    for i in range(len(pts) - 1):
-        p0 = pts[i - 1] if i > 0 else pts[i]
-        p1, p2 = pts[i], pts[i + 1]
-        p3 = pts[i + 2] if i + 2 < len(pts) else p2
-        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
-        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        d += f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}"
-    return d
-
-
-def _marker(kind: str | None, x: float, y: float, col: str, r: float = 3.5) -> str:
-    if kind in (None, "none"):
-        return ""
-    if kind == "square":
-        return _square(x - r, y - r, 2 * r, f'fill="{col}"')
-    if kind == "diamond":
-        k = r * 1.3
-        return f'<path d="{_poly([(x, y - k), (x + k, y), (x, y + k), (x - k, y)])}" fill="{col}"/>'
-    if kind == "triangle":
-        k = r * 1.2
-        return f'<path d="{_poly([(x, y - k), (x + k, y + r), (x - k, y + r)])}" fill="{col}"/>'
-    return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{col}"/>'
 
 
 def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on, lfmt, out) -> None:

@@ -12,6 +12,7 @@ from ace_core.ir.style import Paint, Sides, Stroke
 from ace_core.ir.text import TextBody, TextStyle
 
 __all__ = [
+    "CHART_BOOKKEEPING",
     "CellBorders",
     "ChartAxis",
     "ChartData",
@@ -227,6 +228,11 @@ class ChartData(IRModel):
         description="digest of this data and the chart area's fills and strokes as read; a change to "
         "either (an edit) makes the writer rebuild the chart instead of writing part_asset",
     )
+
+
+# the ChartData fields that are bookkeeping, not "what the chart shows": the carried part, its links
+# and digest, and the workbook's asset key (a writer without its bytes writes a rebuilt workbook)
+CHART_BOOKKEEPING: frozenset[str] = frozenset({"part_asset", "part_links", "part_digest", "workbook_asset"})
 
 
 class ConnectorEnd(IRModel):

@@ -21,7 +21,7 @@ from lxml import etree
 
 from ace_core.errors import AceError
 from ace_core.ir.nodes import ChartNode
-from ace_core.ir.semantic import ChartData, ChartPartLink
+from ace_core.ir.semantic import CHART_BOOKKEEPING, ChartData, ChartPartLink
 from ace_core.ir.style import Paint, Stroke
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.package import safe_parser
@@ -42,9 +42,6 @@ __all__ = [
     "write_carried",
 ]
 
-# the ChartData fields that are not "what was read": the carried part itself, and the workbook's
-# asset key (a writer without its bytes writes the rebuilt workbook instead)
-_OWN = {"part_asset", "part_links", "part_digest", "workbook_asset"}
 NOT_READ = "no part was read with it"
 _MAX_DEPTH = 2  # chart -> drawing of its user shapes -> that drawing's pictures
 RT_USER_SHAPES = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartUserShapes"
@@ -55,7 +52,7 @@ _SAFE_FOLDER = re.compile(r"^ppt(/[A-Za-z0-9_-]+)+$")
 def chart_digest(chart: ChartData, fills: list[Paint], strokes: list[Stroke]) -> str:
     """Digest of a chart's data and the chart area's look (what `write_chart._chart_area` writes)."""
     body = {
-        "chart": chart.model_dump(mode="json", exclude=_OWN),
+        "chart": chart.model_dump(mode="json", exclude=set(CHART_BOOKKEEPING)),
         "fills": [p.model_dump(mode="json") for p in fills],
         "strokes": [s.model_dump(mode="json") for s in strokes],
     }

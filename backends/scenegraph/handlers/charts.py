@@ -11,7 +11,7 @@ from typing import Any
 from ace_core.color import Color
 from ace_core.errors import ToolError
 from ace_core.ir.nodes import ChartNode
-from ace_core.ir.semantic import ChartData, ChartLegend, ChartSeries, DataLabels
+from ace_core.ir.semantic import CHART_BOOKKEEPING, ChartData, ChartLegend, ChartSeries, DataLabels
 from ace_core.ir.style import Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.tools import charts as T
@@ -73,9 +73,7 @@ def _legend(position: str) -> ChartLegend | None:
 
 
 def _chart_dict(chart: ChartData) -> dict[str, Any]:
-    return chart.model_dump(
-        mode="json", exclude_none=True, exclude={"workbook_asset", "part_asset", "part_links", "part_digest"}
-    )
+    return chart.model_dump(mode="json", exclude_none=True, exclude=set(CHART_BOOKKEEPING))
 
 
 @table.bind("get_chart_info")
