@@ -1,7 +1,5 @@
 """Colours: RGBA in 0-1 floats, with an optional theme reference kept beside the resolved value."""
 
-from __future__ import annotations
-
 import colorsys
 import re
 from typing import Any, Literal
@@ -75,12 +73,12 @@ class Color(CompletesIR, BaseModel):
         return value
 
     @classmethod
-    def from_hex(cls, text: str, ref: ColorRef | None = None) -> Color:
+    def from_hex(cls, text: str, ref: ColorRef | None = None) -> "Color":
         data = _parse_hex(text)
         return cls(**data, ref=ref)
 
     @classmethod
-    def from_rgb255(cls, r: int, g: int, b: int, a: float = 1.0, ref: ColorRef | None = None) -> Color:
+    def from_rgb255(cls, r: int, g: int, b: int, a: float = 1.0, ref: ColorRef | None = None) -> "Color":
         return cls(r=r / 255, g=g / 255, b=b / 255, a=a, ref=ref)
 
     def to_rgb255(self) -> tuple[int, int, int]:
@@ -104,10 +102,10 @@ class Color(CompletesIR, BaseModel):
         r, g, b = self.to_rgb255()
         return f"rgba({r},{g},{b},{round(self.a, 4)})"
 
-    def with_alpha(self, a: float) -> Color:
+    def with_alpha(self, a: float) -> "Color":
         return self.model_copy(update={"a": max(0.0, min(1.0, a))})
 
-    def distance(self, other: Color) -> float:
+    def distance(self, other: "Color") -> float:
         """Largest channel difference (0-1), alpha included."""
         return max(abs(self.r - other.r), abs(self.g - other.g), abs(self.b - other.b), abs(self.a - other.a))
 
@@ -119,7 +117,7 @@ class Color(CompletesIR, BaseModel):
 
         return 0.2126 * lin(self.r) + 0.7152 * lin(self.g) + 0.0722 * lin(self.b)
 
-    def apply_mods(self, mods: tuple[ColorMod, ...] | list[ColorMod]) -> Color:
+    def apply_mods(self, mods: tuple[ColorMod, ...] | list[ColorMod]) -> "Color":
         """Apply DrawingML colour transforms in order (ECMA-376 20.1.2.3) and return the result."""
         r, g, b, a = self.r, self.g, self.b, self.a
         for mod in mods:

@@ -49,11 +49,15 @@ class ConversionResult:
         return merged
 
 
-def _uses_templates(target: str, write_options: dict[str, Any]) -> bool:
-    """Whether a `target` writer uses deck.masters / deck.layouts: a .pptx only when written fresh
-    (a patched package keeps its own); every other writer carries them (HTML in its embedded IR)."""
+def _templates_read(target: str, write_options: dict[str, Any]) -> bool | str:
+    """Which of a .pptx's masters / layouts a `target` writer uses: none for a patched .pptx (its
+    package keeps its own), those the slides use for HTML that embeds the source package (the page
+    carries them in its embedded IR, the package the rest: a fresh .pptx of the page reads them
+    from it), all of them for every other writer."""
     if target == "pptx":
         return bool(write_options.get("fresh"))
+    if target == "html" and write_options.get("embed_source", True):
+        return "used"
     return True
 
 
@@ -76,10 +80,11 @@ def convert(
     src_adapter = reg.detect(s, fmt=from_format)
     dst_adapter = reg.for_output(d, fmt=to_format)
     read_options = dict(read_options or {})
-    if src_adapter.info.name == "pptx" and not _uses_templates(dst_adapter.info.name, write_options or {}):
-        # a .pptx's masters and layouts are most of a small deck's read: a patched .pptx keeps
-        # its own (a fresh fallback reads them from the stored package if it comes to that)
-        read_options.setdefault("templates", False)
+    templates = _templates_read(dst_adapter.info.name, write_options or {})
+    if src_adapter.info.name == "pptx" and templates is not True:
+        # a .pptx's masters and layouts are most of a small deck's read (a fresh .pptx reads the
+        # ones left out from the stored package if it comes to that)
+        read_options.setdefault("templates", templates)
     deck = read(s, fmt=src_adapter.info.name, **read_options)
     wreport = dst_adapter.write(deck, d, **(write_options or {}))
     return ConversionResult(

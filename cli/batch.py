@@ -8,7 +8,7 @@ import glob
 import importlib
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,11 +186,17 @@ def execute(task: Task) -> dict[str, Any]:
 
 
 def run_tasks(
-    tasks: list[Task], *, jobs: int, label: str, line: Callable[[dict[str, Any]], str]
+    tasks: list[Task],
+    *,
+    jobs: int,
+    label: str,
+    line: Callable[[dict[str, Any]], str],
+    preload: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """Run the tasks (in this process, or in `jobs` worker processes), reporting each as it ends:
     a progress bar on a terminal (failures printed above it), else `line(result)` per file.
-    Results come back in the tasks' order."""
+    Results come back in the tasks' order. `preload`: modules the workers' work imports, imported
+    once in the process they are forked from rather than by every worker."""
     results: list[dict[str, Any] | None] = [None] * len(tasks)
     with out.progress(len(tasks), label) as advance:
         bar = out.progress_drawn
@@ -210,20 +216,27 @@ def run_tasks(
             for task in tasks:
                 done(task, execute(task))
         else:
-            _pool(tasks, min(jobs, len(tasks)), done)
+            _pool(tasks, min(jobs, len(tasks)), done, preload)
     return [r for r in results if r is not None]
 
 
-def _pool(tasks: list[Task], workers: int, done: Callable[[Task, dict[str, Any]], None]) -> None:
+def _pool(
+    tasks: list[Task], workers: int, done: Callable[[Task, dict[str, Any]], None], preload: Sequence[str]
+) -> None:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    # forkserver: workers fork from a clean server process, not from this one (threads, consoles)
+    # forkserver: workers fork from a clean server process, not from this one (threads, consoles);
+    # the server imports what the work needs first, so no worker pays the imports again
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["__main__", __name__, *dict.fromkeys(t.module for t in tasks), *preload])
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending = {pool.submit(execute, task): task for task in tasks}
+        # the biggest inputs first: one big file started last would keep the other workers idle
+        order = sorted(tasks, key=lambda t: (-_size(t.src), t.index))
+        pending = {pool.submit(execute, task): task for task in order}
         try:
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -248,6 +261,13 @@ def _pool(tasks: list[Task], workers: int, done: Callable[[Task, dict[str, Any]]
                 future.cancel()
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def failure_line(r: dict[str, Any]) -> str:

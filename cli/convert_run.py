@@ -91,6 +91,14 @@ def convert_single(src: str, dst: str, to: str | None, *, force: bool, **options
     )
 
 
+_WORK_MODULES = {
+    "html": ("adapters.html.write",),
+    "pptx": ("adapters.ooxml.writer",),
+    "figma": ("adapters.figma.write",),
+}
+"""what a batch worker's conversion to a format imports (its pool preloads them)"""
+
+
 def convert_batch(paths: list[str], out_dir: Path, to: str | None, jobs: int, *, force: bool, **options: Any) -> int:
     """Many decks to `out_dir`; returns the batch's exit code."""
     from ace_core.errors import BadInputError
@@ -116,7 +124,10 @@ def convert_batch(paths: list[str], out_dir: Path, to: str | None, jobs: int, *,
         for i, (item, (dst, error)) in enumerate(zip(items, planned, strict=True))
     ]
     start = time.perf_counter()
-    results = run_tasks(tasks, jobs=jobs, label=f"converting to {adapter.info.name}", line=_line)
+    preload = ["adapters.api", *_WORK_MODULES.get(adapter.info.name, ())]
+    if any(item.src.suffix.lower() in (".pptx", ".pptm", ".potx", ".ppsx") for item in items):
+        preload.append("adapters.ooxml.read_deck")
+    results = run_tasks(tasks, jobs=jobs, label=f"converting to {adapter.info.name}", line=_line, preload=preload)
     return finish(results, verb="converted", seconds=time.perf_counter() - start)
 
 

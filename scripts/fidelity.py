@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ace_core.errors import AceError
 from ace_core.fsutil import atomic_dir, cache_root
+from ace_core.shared_dir import shared_dir
 from backends.render.libreoffice import PDF_FILTER
 from backends.render.raster import pdf_to_pngs
 from judge.colour import colour_off, load_rgb
@@ -28,7 +29,7 @@ from judge.similarity import load_gray, similarity
 from judge.text_recall import pdf_pages, recall
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_CORPUS = ROOT.parent / "shared" / "corpus"
+SHARED_CORPUS = shared_dir(ROOT) / "corpus"
 DECK_SUFFIXES = (".pptx", ".pptm", ".ppsx", ".potx")
 WIDTH = 1280
 # losses that cannot explain a difference in a still render

@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -34,7 +36,7 @@ from backends.render.chromium import render_html  # noqa: E402
 from backends.render.libreoffice import render_pptx  # noqa: E402
 from judge.similarity import similarity_files  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpus" / "figma"
+CORPUS = shared_dir(ROOT) / "corpus" / "figma"
 AUTO = ("HORIZONTAL", "VERTICAL", "GRID")
 
 

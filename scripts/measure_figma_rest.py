@@ -31,14 +31,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ace_core.errors import AceError  # noqa: E402
 from ace_core.fsutil import cache_root  # noqa: E402
 
-# ../shared beside the checkout; a git worktree one level deeper finds it further up
-SHARED = next((a / "shared" for a in ROOT.parents if (a / "shared" / "corpus").is_dir()), ROOT.parent / "shared")
+SHARED = shared_dir(ROOT)
 CORPUS = SHARED / "corpus"
 SUFFIXES = {"pptx": (".pptx", ".potx", ".ppsx", ".pptm"), "html": (".html", ".htm"), "figma": (".json",)}
 BARS = {"similarity_median": 0.90, "recall": (0.98, 0.97), "colour": (0.05, 0.85)}

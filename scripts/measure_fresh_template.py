@@ -33,8 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+SHARED = shared_dir(ROOT)
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(SHARED / "scripts"))
 

@@ -20,8 +20,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+SHARED = shared_dir(ROOT)
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(SHARED / "scripts"))
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -50,7 +52,7 @@ def write_html(deck, path: Path):  # type: ignore[no-untyped-def]
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "html")
+    ap.add_argument("--corpus", type=Path, default=shared_dir(ROOT) / "corpus" / "html")
     ap.add_argument("--cache", type=Path, default=cache_root() / "measure" / "html-measure")
     ap.add_argument("--via", choices=("pptx", "html"), default="pptx")
     ap.add_argument("--only", default="", help="substring of the file names to measure")

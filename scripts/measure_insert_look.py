@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -30,7 +32,7 @@ from backends.scenegraph import SceneGraphBackend  # noqa: E402
 from judge.similarity import similarity_files  # noqa: E402
 
 CACHE = cache_root() / "measure" / "insert_look"
-CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+CORPUS = shared_dir(ROOT) / "corpus" / "pptx"
 
 
 def measure(src: Path, work: Path) -> tuple[int, list[float], list[float]]:

@@ -15,13 +15,15 @@ import time
 import traceback
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ace_core.fsutil import cache_root  # noqa: E402
 from judge.metrics.result import DeckMetrics, SlideMetrics  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = shared_dir(ROOT) / "corpus"
 CACHE = cache_root() / "measure" / "metrics-render"
 
 

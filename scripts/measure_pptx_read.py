@@ -14,6 +14,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -21,7 +23,7 @@ from ace_core.errors import AceError  # noqa: E402
 from adapters.ooxml.conventions import META_INHERITED, parse_node_ref  # noqa: E402
 from adapters.ooxml.read_deck import read_pptx  # noqa: E402
 
-DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+DEFAULT_CORPUS = shared_dir(ROOT) / "corpus" / "pptx"
 EMU_PER_PX = 9525
 
 

@@ -20,7 +20,20 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+
+
+def _shared_dir() -> Path:
+    """This checkout's shared-dir finder, loaded from its file: the snapshot may run an older tree
+    (PYTHONPATH) whose ace_core has none."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_ace_shared_dir", ROOT / "ace_core" / "shared_dir.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module.shared_dir(ROOT)
+
+
+DEFAULT_CORPUS = _shared_dir() / "corpus" / "pptx"
 KINDS = ("pptx", "html", "inspect_json", "inspect_table", "pptx_stderr", "html_stderr")
 
 

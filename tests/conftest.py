@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 
 
-def _shared_dir() -> Path:
-    """../shared: $ACE_SHARED_DIR, else the nearest ancestor's `shared` folder holding a corpus (a
-    git worktree sits deeper than the checkout), else the checkout's sibling (absent: tests skip)."""
-    if os.environ.get("ACE_SHARED_DIR"):
-        return Path(os.environ["ACE_SHARED_DIR"])
-    return next((a / "shared" for a in ROOT.parents if (a / "shared" / "corpus").is_dir()), ROOT.parent / "shared")
-
-
-SHARED = _shared_dir()
+SHARED = shared_dir(ROOT)  # $ACE_SHARED_DIR, else the nearest ancestor's shared/ with a corpus
 CORPUS = SHARED / "corpus"
 
 

@@ -82,3 +82,18 @@ def test_an_unwritable_cache_dir_only_costs_speed(tmp_path: Path) -> None:
     blocker.write_text("x")
     result = probe(blocker)  # the cache dir would be under a regular file
     assert result["status"] == "built" and result["roundtrip"] is True
+
+
+def test_the_models_annotations_are_evaluated_by_python_not_by_pydantic() -> None:
+    """Field annotations are objects when a model class is made (no `from __future__ import
+    annotations` in the model modules): pydantic compiled and evaluated each of the ~430 strings
+    that import otherwise left it, ~15 ms of every command's start-up."""
+    from ace_core.ir.prebuilt import ir_models
+
+    strings = [
+        f"{model.__name__}.{name}"
+        for model in ir_models()
+        for name, value in vars(model).get("__annotations__", {}).items()
+        if isinstance(value, str)
+    ]
+    assert strings == []

@@ -1,7 +1,5 @@
 """Base classes of the IR models: strict pydantic models, and tagged ones that always emit `type`."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, SerializationInfo, SerializerFunctionWrapHandler, model_serializer

@@ -1,7 +1,5 @@
 """Deck and Slide: the root of the IR, with theme, masters and layouts, assets, provenance and tree helpers."""
 
-from __future__ import annotations
-
 import copy
 import json
 from collections.abc import Iterator
@@ -271,7 +269,7 @@ class Deck(IRModel):
                 return slide, node
         return None
 
-    def clone(self) -> Deck:
+    def clone(self) -> "Deck":
         """A deep copy sharing the (append-only, content-addressed) asset store."""
         memo: dict[int, Any] = {id(self._store): self._store}
         return copy.deepcopy(self, memo)
@@ -288,7 +286,7 @@ class Deck(IRModel):
         return {"schema_version": self.schema_version, **data, "slides": data.get("slides", [])}
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, where: str = "deck") -> Deck:
+    def from_json(cls, text: str | bytes, *, where: str = "deck") -> "Deck":
         """Parse and validate IR JSON; errors name the slide, node and field."""
         from ace_core.ir.validate import parse_deck
 
@@ -301,7 +299,7 @@ class Deck(IRModel):
         save_deck(self, path, indent=indent)
 
     @classmethod
-    def load(cls, path: str | Any) -> Deck:
+    def load(cls, path: str | Any) -> "Deck":
         from ace_core.ir.storage import load_deck
 
         return load_deck(path)

@@ -1,7 +1,5 @@
 """Auto-layout properties (Figma semantics, see autolayout.md c.1-c.5) carried by IR nodes."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

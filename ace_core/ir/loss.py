@@ -1,7 +1,5 @@
 """The loss report: every feature a read or write could not carry, with where and why."""
 
-from __future__ import annotations
-
 from collections import Counter
 from typing import Literal
 
@@ -58,7 +56,7 @@ class LossReport(IRModel):
         self.entries.append(entry)
         return entry
 
-    def extend(self, other: LossReport) -> None:
+    def extend(self, other: "LossReport") -> None:
         self.entries.extend(other.entries)
 
     def __len__(self) -> int:

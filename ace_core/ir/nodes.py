@@ -1,8 +1,6 @@
 """The node kinds of the scene graph. Geometry in px, parent-relative; rotation in degrees
 clockwise about the box centre; flips mirror the box about its centre lines."""
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -91,7 +89,7 @@ class NodeBase(Tagged):
     source: NodeSource | None = None
     meta: dict[str, Any] = Field(default_factory=dict, description="format-specific extras (extension slot)")
 
-    def iter_children(self) -> Iterator[Node]:
+    def iter_children(self) -> Iterator["Node"]:
         return iter(())
 
     @property
@@ -109,11 +107,11 @@ class FrameNode(NodeBase, _Corners):
     """A container, possibly with auto-layout. Children are drawn in order (last on top)."""
 
     type: Literal["FRAME"] = "FRAME"
-    children: list[Node] = Field(default_factory=list)
+    children: list["Node"] = Field(default_factory=list)
     layout: AutoLayout | None = None
     clips_content: bool = False
 
-    def iter_children(self) -> Iterator[Node]:
+    def iter_children(self) -> Iterator["Node"]:
         return iter(self.children)
 
 
@@ -121,11 +119,11 @@ class GroupNode(NodeBase):
     """A plain group: its box is the union of its children (x, y of children are group-relative)."""
 
     type: Literal["GROUP"] = "GROUP"
-    children: list[Node] = Field(default_factory=list)
+    children: list["Node"] = Field(default_factory=list)
     is_boolean: Literal["UNION", "SUBTRACT", "INTERSECT", "EXCLUDE"] | None = None
     is_mask_group: bool = False
 
-    def iter_children(self) -> Iterator[Node]:
+    def iter_children(self) -> Iterator["Node"]:
         return iter(self.children)
 
 

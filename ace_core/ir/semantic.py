@@ -1,7 +1,5 @@
 """Data of the presentation-semantic node kinds: tables, charts, connector ends."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field
@@ -163,7 +161,7 @@ class ChartPartLink(IRModel):
     name: str = Field(description="the target part's name as read (ppt/charts/style1.xml), or an external target")
     external: bool = Field(False, description="the target is outside the package (a linked workbook)")
     asset: AssetKey | None = Field(None, description="the target part's bytes (None when external)")
-    links: list[ChartPartLink] = Field(
+    links: list["ChartPartLink"] = Field(
         default_factory=list, description="the target part's own relationships (a drawing's pictures)"
     )
 

@@ -1,7 +1,5 @@
 """Paints, strokes, effects, sides and corners: the visual style of IR nodes (lengths in px)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -63,7 +61,7 @@ class Sides(IRModel):
     left: float = 0.0
 
     @classmethod
-    def all(cls, v: float) -> Sides:
+    def all(cls, v: float) -> "Sides":
         return cls(top=v, right=v, bottom=v, left=v)
 
 

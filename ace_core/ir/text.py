@@ -3,8 +3,6 @@
 Sizes are px (font_size 24 px = 18 pt). A style field left as None inherits from the level above
 (run -> paragraph -> body -> the format's defaults)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field
@@ -52,7 +50,7 @@ class TextStyle(IRModel):
     baseline: float | None = Field(None, description="superscript (>0) / subscript (<0) shift, fraction of size")
     lang: str | None = None
 
-    def merged(self, over: TextStyle | None) -> TextStyle:
+    def merged(self, over: "TextStyle | None") -> "TextStyle":
         """This style with every non-None field of `over` applied on top."""
         if over is None:
             return self
@@ -149,7 +147,7 @@ class TextBody(IRModel):
         return "\n".join(p.text for p in self.paragraphs).replace("\v", "\n")
 
     @classmethod
-    def from_text(cls, text: str, style: TextStyle | None = None) -> TextBody:
+    def from_text(cls, text: str, style: TextStyle | None = None) -> "TextBody":
         """One paragraph per line, one run each."""
         paras = [Paragraph(runs=[Run(text=line)] if line else []) for line in text.split("\n")]
         return cls(paragraphs=paras, style=style or TextStyle())

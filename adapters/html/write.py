@@ -462,6 +462,27 @@ def _checked_source(deck: Deck) -> tuple[Deck, str]:
     return copy, why
 
 
+TEMPLATES_DEFERRED = "pptx.templates_deferred"
+"""deck.meta key (adapters.ooxml.conventions.DECK_META_TEMPLATES_DEFERRED): True when a .pptx was
+read without its masters and layouts, "unused" when with only those its slides use; the rest are
+in the source package, which the page must then embed to carry them."""
+
+
+def _report_deferred_templates(ctx: WriteCtx) -> None:
+    deferred = ctx.deck.meta.get(TEMPLATES_DEFERRED)
+    src = ctx.deck.source
+    if not deferred or (ctx.embed_source and src is not None and src.package and ctx.has_asset(src.package)):
+        return
+    what = "none of the masters and layouts" if deferred is True else "only the masters and layouts the slides use"
+    ctx.loss(
+        "masters-layouts",
+        f"the page carries {what}: the deck was read without the others and its source package, which holds "
+        "them, is not embedded",
+        None,
+        "warning",
+    )
+
+
 def is_ooxml_deck(deck: Deck) -> bool:
     """Whether the deck's text follows OOXML line metrics (it was read from a .pptx)."""
     return deck.source is not None and deck.source.format.lower() in ("pptx", "ooxml", "potx", "ppsx", "pptm")
@@ -499,6 +520,7 @@ def render_html_pieces(
     if why:
         ctx.loss("source-package", f"{why}; not embedded", None, "warning")
     report_scrubbed(ctx.report, scrubbed, "html")
+    _report_deferred_templates(ctx)
     for slide_id, node_id, url in unsafe:
         ctx.report.add(
             "unsafe-link",

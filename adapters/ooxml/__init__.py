@@ -37,7 +37,8 @@ class PptxFormat:
 
     def read(self, path: Path, **options: Any) -> Deck:
         """Options: `limits` (adapters.ooxml.package.Limits), `master_shapes` (bool, default True),
-        `templates` (bool, default True: the masters and layouts; see read_pptx)."""
+        `templates` (default True: the masters and layouts; False: none, "used": the slides' ones; see
+        read_pptx)."""
         from adapters.ooxml.read_deck import read_pptx
 
         return read_pptx(

@@ -178,7 +178,9 @@ DECK_META_STRICT = "pptx.strict"
 """True when the file was ISO-Strict OOXML (translated to transitional on read)."""
 DECK_META_TEMPLATES_DEFERRED = "pptx.templates_deferred"
 """True when the deck was read with templates=False: deck.masters / .layouts are empty until
-read_deck.with_templates reads them from the stored source package (a fresh .pptx does)."""
+read_deck.with_templates reads them from the stored source package (a fresh .pptx does);
+"unused" when read with templates="used": they hold only the slides' layouts and their masters
+(an HTML page embeds those, the package the rest)."""
 DECK_META_SIZE_TYPE = "pptx.slide_size_type"
 """p:sldSz/@type (screen16x9, B4ISO, custom...) when stated."""
 DECK_META_NO_DEFAULT_TEXT_STYLE = "pptx.no_default_text_style"

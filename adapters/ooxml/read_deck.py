@@ -10,12 +10,12 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from lxml import etree
 
 from ace_core.errors import BadInputError
-from ace_core.ir.deck import Background, Deck, DeckSource, Slide, Transition
+from ace_core.ir.deck import Background, Deck, DeckSource, Layout, Master, Slide, Transition
 from ace_core.ir.fingerprint import slide_fingerprint
 from ace_core.ir.nodes import NodeSource
 from ace_core.ir.style import Paint, SolidPaint
@@ -45,7 +45,7 @@ def read_pptx(
     where: str | None = None,
     limits: Limits | None = None,
     master_shapes: bool = True,
-    templates: bool = True,
+    templates: bool | Literal["used"] = True,
 ) -> Deck:
     """Read a presentation package into the IR. `deck.report` lists what could not be carried.
 
@@ -55,15 +55,18 @@ def read_pptx(
     read the same (their inherited look included) and the deck is marked so that a fresh .pptx
     reads them from the stored source package when it needs them (`with_templates`): for
     outputs that never use them (HTML, a patched .pptx), where they are most of a small deck's
-    read time."""
+    read time. "used": only the layouts the slides use and their masters (with the ids a full read
+    gives them), the rest deferred the same way: for an HTML page that embeds the source package."""
     with _fewer_collections():
         return _read(source, where, limits, master_shapes, templates)
 
 
 def with_templates(deck: Deck) -> Deck | None:
-    """A deck read with `templates=False`, with the masters and layouts of its stored source
-    package and each slide's layout id (a copy; the deck itself when it was read with them);
-    None when the source package is gone."""
+    """A deck read with `templates=False` (or "used"), with the masters and layouts of its stored
+    source package and each slide's layout id (a copy; the deck itself when it was read with
+    them; its report also lists the losses of reading the templates it gains); None when the
+    source package is gone. The templates a "used" read holds are kept as
+    the deck has them, the others come from the package in their place (a full read's order)."""
     if not deck.meta.get(cv.DECK_META_TEMPLATES_DEFERRED):
         return deck
     key, _why = deck.source_package("pptx")
@@ -71,8 +74,12 @@ def with_templates(deck: Deck) -> Deck | None:
         return None
     full = read_pptx(deck.asset_bytes(key))
     by_part = {lay.source.ref: lay.id for lay in full.layouts if lay.source is not None}
+    held = {t.id for t in (*deck.masters, *deck.layouts)}
+    added = {n.id for t in (*full.masters, *full.layouts) if t.id not in held for n in t.iter_nodes()}
     copy = deck.clone()
-    copy.masters, copy.layouts = full.masters, full.layouts
+    # what reading the templates read only now could not carry (a write's report shows it)
+    copy.report.entries += [e for e in full.report.entries if e.node_id in added]
+    copy.masters, copy.layouts = _merged(copy.masters, full.masters), _merged(copy.layouts, full.layouts)
     for key, info in full.assets.items():  # the masters' and layouts' pictures
         if key not in copy.assets:
             copy.add_asset(full.asset_bytes(key), info.mime, info.name)
@@ -87,6 +94,16 @@ def with_templates(deck: Deck) -> Deck | None:
         if unchanged and slide.source is not None:  # as a full read fingerprints it
             slide.source.fingerprint = slide_fingerprint(slide)
     return copy
+
+
+_Template = TypeVar("_Template", Master, Layout)
+
+
+def _merged(own: list[_Template], full: list[_Template]) -> list[_Template]:
+    """The full read's templates in its order, each replaced by the deck's own of that id."""
+    by_id = {item.id: item for item in own}
+    ids = {item.id for item in full}
+    return [by_id.get(item.id, item) for item in full] + [item for item in own if item.id not in ids]
 
 
 _GC_LOCK = threading.Lock()
@@ -113,7 +130,9 @@ def _fewer_collections() -> Iterator[None]:
                 gc.set_threshold(*_GC_STATE["threshold"])
 
 
-def _read(source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool, templates: bool) -> Deck:
+def _read(
+    source: Path | bytes, where: str | None, limits: Limits | None, master_shapes: bool, templates: bool | str
+) -> Deck:
     pkg = open_package(source, where=where, limits=limits)
     path = Path(source) if not isinstance(source, bytes | bytearray) else None
     deck = Deck(name=path.stem if path else "deck")
@@ -144,9 +163,11 @@ def _read(source: Path | bytes, where: str | None, limits: Limits | None, master
     sections = _sections(pres)
     default_style = pres.find(qn("p:defaultTextStyle"))
     layout_parts = [p for p in (pkg.first_related(part, RT.SLIDE_LAYOUT) for _, part in slides) if p]
-    template_ids = read_templates(ctx, masters, layout_parts, default_style) if templates else TemplateIds()
-    if not templates:
-        deck.meta[cv.DECK_META_TEMPLATES_DEFERRED] = True
+    template_ids = TemplateIds()
+    if templates:
+        template_ids = read_templates(ctx, masters, layout_parts, default_style, only_used=templates == "used")
+    if not templates or template_ids.skipped:
+        deck.meta[cv.DECK_META_TEMPLATES_DEFERRED] = True if not templates else "unused"
     for index, (sld_id, part) in enumerate(slides):
         slide = _read_slide(ctx, masters, part, sld_id, index, default_style, master_shapes)
         slide.section = sections.get(str(sld_id))

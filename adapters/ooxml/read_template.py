@@ -22,34 +22,52 @@ __all__ = ["TemplateIds", "read_templates"]
 
 @dataclass
 class TemplateIds:
-    """Part name -> IR id of the masters and layouts read."""
+    """Part name -> IR id of the masters and layouts read (`skipped`: how many were not)."""
 
     masters: dict[str, str] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)
+    skipped: int = 0
 
 
 def read_templates(
-    ctx: ReadContext, masters: Masters, slide_layouts: list[str], default_style: etree._Element | None
+    ctx: ReadContext,
+    masters: Masters,
+    slide_layouts: list[str],
+    default_style: etree._Element | None,
+    *,
+    only_used: bool = False,
 ) -> TemplateIds:
     """Read every master of the presentation with its layouts (in the master's order), and any
-    other layout a slide uses, into `ctx.deck.masters` / `.layouts`."""
+    other layout a slide uses, into `ctx.deck.masters` / `.layouts`. `only_used`: only the
+    layouts in `slide_layouts` and their masters; each keeps the id a full read gives it (the
+    others are numbered as if read), so the rest can be read later beside them."""
     ids = TemplateIds()
     first_theme = masters.first_master().theme.part if masters.first_master() is not None else None
+    wanted_layouts = set(slide_layouts)
+    wanted_masters = {info.master.part for info in map(masters.layout, wanted_layouts) if info is not None}
+    seen = TemplateIds()  # every template a full read reads, in its order: the derived ids' numbers
     for info in masters.all_masters():
-        if info.part in ids.masters:
+        if info.part in seen.masters:
             continue
-        _read_master(ctx, info, ids, default_style, first_theme)
+        seen.masters[info.part] = f"master{len(seen.masters) + 1}"
+        if not only_used or info.part in wanted_masters:
+            _read_master(ctx, info, ids, default_style, first_theme, seen.masters[info.part])
         for part in _layout_parts(ctx, info):
             layout = masters.layout(part)
-            if layout is not None and part not in ids.layouts:
-                _read_layout(ctx, layout, ids, default_style)
+            if layout is not None and part not in seen.layouts:
+                seen.layouts[part] = f"layout{len(seen.layouts) + 1}"
+                if not only_used or part in wanted_layouts:
+                    _read_layout(ctx, layout, ids, default_style, seen.layouts[part])
     for part in slide_layouts:
         layout = masters.layout(part)
-        if layout is None or part in ids.layouts:
+        if layout is None or part in seen.layouts:
             continue
-        if layout.master.part not in ids.masters:
-            _read_master(ctx, layout.master, ids, default_style, first_theme)
-        _read_layout(ctx, layout, ids, default_style)
+        if layout.master.part not in seen.masters:
+            seen.masters[layout.master.part] = f"master{len(seen.masters) + 1}"
+            _read_master(ctx, layout.master, ids, default_style, first_theme, seen.masters[layout.master.part])
+        seen.layouts[part] = f"layout{len(seen.layouts) + 1}"
+        _read_layout(ctx, layout, ids, default_style, seen.layouts[part])
+    ids.skipped = len(seen.masters) + len(seen.layouts) - len(ids.masters) - len(ids.layouts)
     ctx.memo.clear()
     return ids
 
@@ -102,9 +120,14 @@ def _colors(ctx: ReadContext, theme: ThemeData, clr_map: dict[str, str]) -> Colo
 
 
 def _read_master(
-    ctx: ReadContext, info: MasterInfo, ids: TemplateIds, default_style: etree._Element | None, first_theme: str | None
+    ctx: ReadContext,
+    info: MasterInfo,
+    ids: TemplateIds,
+    default_style: etree._Element | None,
+    first_theme: str | None,
+    derived: str,
 ) -> None:
-    mid = _claim(ctx, info.root, f"master{len(ids.masters) + 1}")
+    mid = _claim(ctx, info.root, derived)
     ids.masters[info.part] = mid
     colors = _colors(ctx, info.theme, info.clr_map)
     sctx = SlideCtx(layout=None, master=info, default_text_style=default_style)
@@ -128,8 +151,10 @@ def _read_master(
     ctx.deck.masters.append(master)
 
 
-def _read_layout(ctx: ReadContext, info: LayoutInfo, ids: TemplateIds, default_style: etree._Element | None) -> None:
-    lid = _claim(ctx, info.root, f"layout{len(ids.layouts) + 1}")
+def _read_layout(
+    ctx: ReadContext, info: LayoutInfo, ids: TemplateIds, default_style: etree._Element | None, derived: str
+) -> None:
+    lid = _claim(ctx, info.root, derived)
     ids.layouts[info.part] = lid
     colors = _colors(ctx, info.master.theme, info.clr_map)
     sctx = SlideCtx(layout=info, master=info.master, default_text_style=default_style)

@@ -92,6 +92,8 @@ def _render(
             stage="write",
         )
         full = deck
+    elif full is not deck:  # the losses of reading the masters / layouts read only now
+        report.entries += [e for e in full.report.entries if e not in deck.report.entries]
     return write_fresh(solved(full), report, variant), "fresh"
 
 

@@ -21,11 +21,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from ace_core.fsutil import cache_root  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpus" / "figma"
+CORPUS = shared_dir(ROOT) / "corpus" / "figma"
 CACHE = cache_root() / "bench" / "figma-bench"
 TARGET_S = 30.0
 TARGET_MB = 2048.0

@@ -18,11 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 TARGET = 8.0
-CORPUS = ROOT.parent / "shared" / "corpus" / "html"
+CORPUS = shared_dir(ROOT) / "corpus" / "html"
 
 
 def synthetic_deck(n: int) -> str:
@@ -145,7 +147,7 @@ def _written_fixture(tmpdir: Path, slides: int) -> Path | None:
 # -- pptx -> html conversion against LibreOffice ---------------------------------------------------
 
 CONVERT_TARGET = 10.0  # times faster than `soffice --convert-to html`
-PPTX_CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+PPTX_CORPUS = shared_dir(ROOT) / "corpus" / "pptx"
 
 
 def convert_decks(limit: int | None = 12) -> list[Path]:

@@ -16,12 +16,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 METRICS_TARGET_MS = 50.0
 END_TO_END_TARGET_MS = 300.0
-CORPUS = ROOT.parent / "shared" / "corpus" / "html"
+CORPUS = shared_dir(ROOT) / "corpus" / "html"
 JUDGE = ROOT / "fixtures" / "judge"
 
 

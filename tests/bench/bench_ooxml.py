@@ -18,9 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+CORPUS = shared_dir(ROOT) / "corpus" / "pptx"
 TARGET_SPEEDUP = 10.0
 
 _RUNNER = """

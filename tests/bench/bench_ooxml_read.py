@@ -15,9 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+from ace_core.shared_dir import shared_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
+CORPUS = shared_dir(ROOT) / "corpus" / "pptx"
 TARGET_S = 5.0
 TARGET_MB = 500.0
 
