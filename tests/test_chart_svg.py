@@ -138,7 +138,8 @@ def test_text_follows_the_chart_text_style_and_palette() -> None:
 
 
 def test_axis_settings_and_number_formats() -> None:
-    assert nice_scale(0, 87) == (0.0, 100.0, 20.0)
+    assert nice_scale(0, 87) == (0.0, 100.0, 10.0)  # 87 lies within 1/21 of 90: one interval more
+    assert nice_scale(0, 87, intervals=5) == (0.0, 100.0, 20.0)
     assert nice_scale(3, 7, include_zero=False)[2] in (0.5, 1.0)
     assert nice_scale(0, 50, ChartAxis(min=10, max=40, major_unit=10)) == (10, 40, 10)
     assert format_number(0.256, "0%") == "26%"
@@ -179,3 +180,25 @@ def test_a_pie_starts_its_first_slice_at_the_first_slice_angle() -> None:
         cx, cy = (float(v) for v in d.split("L")[1].rstrip("Z").split())
         r = math.hypot(x0 - cx, y0 - cy)
         assert (x0 - cx) / r == pytest.approx(ex, abs=0.01) and (y0 - cy) / r == pytest.approx(ey, abs=0.01)
+
+
+def test_an_automatic_value_axis_is_scaled_as_libreoffice_scales_it() -> None:
+    """oxsdk-Chart_3D_Column_ leaves its value axis automatic (values up to 5); LibreOffice, whose
+    render is the reference, labels it 0, 0.5, ... 5: as many 1 / 2 / 5 x 10^k steps as fit (at most
+    ten), no extra interval on a 3-D chart. The old 'Office-like' scale drew 0, 1, ... 6."""
+    from pathlib import Path
+
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    src = Path(__file__).resolve().parent.parent / "fixtures" / "pptx" / "oxsdk-Chart_3D_Column_.pptx"
+    node = next(n for _, n in read_pptx(src).iter_nodes() if isinstance(n, ChartNode))
+    texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+    assert [t for t in texts if t and t.replace(".", "").isdigit()] == [f"{v / 2:g}" for v in range(11)]
+    # the same data on a flat chart gains the interval LibreOffice adds when a value comes within
+    # 1/21 of the range of the end (0 .. 5.5 by 0.5 is eleven intervals: the step grows to 1);
+    # values within 5/6 of each other are widened toward zero by half their range
+    assert nice_scale(0, 5) == (0.0, 6.0, 1.0)
+    assert nice_scale(68, 78, intervals=8) == (60.0, 80.0, 5.0)
+    assert nice_scale(68, 78, intervals=9) == (62.0, 80.0, 2.0)
+    assert nice_scale(-5, -1) == (-6.0, 0.0, 1.0)

@@ -35,6 +35,7 @@ class _Look:
     palette: tuple[str, ...] = tuple(PALETTE)
     width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
     height: float = 0.0
+    line: float = 1.2  # the text face's line height over its size (a tick label's height)
 
 
 def _f(v: float) -> str:

@@ -40,7 +40,7 @@ from ace_core.drawing.chart_marks import (
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
-from ace_core.drawing.fonts import css_font_stack
+from ace_core.drawing.fonts import css_font_stack, line_ratio
 from ace_core.ir.semantic import ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
 
@@ -173,36 +173,46 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
     vaxis = chart.y_axis
     caxis = chart.x_axis
-    include_zero = chart.chart_type in ("bar", "column", "area") or lo >= 0 or hi <= 0 or (hi - lo) > 0.3 * abs(hi)
-    vmin, vmax, step = nice_scale(lo, hi, vaxis, include_zero=include_zero)
-    if percent and vaxis.max is None:
-        vmin, vmax = (-1.0 if lo < 0 else 0.0), 1.0
-        step = vaxis.major_unit or 0.1
     fmt = vaxis.number_format or ("0%" if percent else None)
-    ticks = _ticks(vmin, vmax, step)
-    labels = [format_number(t, fmt) for t in ticks]
     look = _look()
     size, vcolor = text_look(vaxis.text_style, look.size, look.color)
     csize, ccolor = text_look(caxis.text_style, look.size, look.color)
-    # reserve room for the tick labels
-    lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
     cat_lab = max((_text_w(c, csize) for c in cats), default=0.0)
-    if horizontal:
-        plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
-        plot.w = box.x + box.w - plot.x - size * 0.8
-        plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
-    rotate = False
-    if not horizontal:
-        plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
-        plot.w = box.x + box.w - plot.x - size * 0.5
-        cat_h = size * 1.9
-        if caxis.visible and n and cat_lab > 0.95 * plot.w / n:
-            rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
-            cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
-        plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
     manual = plot_box(chart, look.width, look.height)
-    if manual is not None:
-        plot = _Box(*manual)
+
+    def layout(labels: list[str]) -> tuple[_Box, bool]:
+        """The plot area left once the tick labels (and category labels) have their room."""
+        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
+        rotate = False
+        if horizontal:
+            plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
+            plot.w = box.x + box.w - plot.x - size * 0.8
+            plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
+        else:
+            plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
+            plot.w = box.x + box.w - plot.x - size * 0.5
+            cat_h = size * 1.9
+            if caxis.visible and n and cat_lab > 0.95 * plot.w / n:
+                rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
+                cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
+            plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
+        return (_Box(*manual) if manual is not None else plot), rotate
+
+    def scale(intervals: int) -> tuple[float, float, list[float], list[str]]:
+        vmin, vmax, step = nice_scale(lo, hi, vaxis, intervals=intervals, border=chart.view_3d is None and not percent)
+        ticks = _ticks(vmin, vmax, step)
+        return vmin, vmax, ticks, [format_number(t, fmt) for t in ticks]
+
+    # LibreOffice lays the chart out twice: at most ten intervals first, then as many as the
+    # axis has room for, one label's height (a horizontal axis: width) each
+    vmin, vmax, ticks, labels = scale(10)
+    plot, rotate = layout(labels)
+    if vaxis.visible and labels:
+        per = max(_text_w(t, size) for t in labels) if horizontal else size * look.line
+        room = int(((plot.w if horizontal else plot.h) / per) if per > 0 else 10)
+        if room < 10:
+            vmin, vmax, ticks, labels = scale(room)
+            plot, rotate = layout(labels)
     if plot.w <= 4 or plot.h <= 4:
         losses.append("chart too small to draw its plot area")
         return
@@ -480,17 +490,27 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 ys_all.append(y)
     if not xs_all:
         return
-    xmin, xmax, xstep = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=min(xs_all) >= 0)
-    ymin, ymax, ystep = nice_scale(min(ys_all), max(ys_all), chart.y_axis, include_zero=min(ys_all) >= 0)
     look = _look()
     size, ycolor = text_look(chart.y_axis.text_style, look.size, look.color)
     xsize, xcolor = text_look(chart.x_axis.text_style, look.size, look.color)
-    ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(ymin, ymax, ystep)]
-    lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
-    plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - xsize * 2.5)
+    flat = chart.view_3d is None
     manual = plot_box(chart, look.width, look.height)
-    if manual is not None:
-        plot = _Box(*manual)
+
+    def scales(nx: int, ny: int) -> tuple[tuple[float, float, float], tuple[float, float, float], list[str], _Box]:
+        # only the value (Y) axis widens toward zero, as in LibreOffice
+        xs = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=False, intervals=nx, border=flat)
+        ys = nice_scale(min(ys_all), max(ys_all), chart.y_axis, intervals=ny, border=flat)
+        ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(*ys)]
+        lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
+        plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - xsize * 2.5)
+        return xs, ys, ylabels, (_Box(*manual) if manual is not None else plot)
+
+    # laid out twice, as LibreOffice does: then as many intervals as each axis has room for
+    (xmin, xmax, xstep), _, _, plot = scales(10, 10)
+    xw = max(_text_w(format_number(t, chart.x_axis.number_format), xsize) for t in _ticks(xmin, xmax, xstep))
+    nx = int(plot.w / xw) if chart.x_axis.visible and xw > 0 else 10
+    ny = int(plot.h / (size * look.line)) if chart.y_axis.visible else 10
+    (xmin, xmax, xstep), (ymin, ymax, ystep), ylabels, plot = scales(nx, ny)
     if plot.w <= 4 or plot.h <= 4:
         return
     back = plot_fill(chart)
@@ -555,9 +575,10 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
 def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [3])
     vals = [v for s in chart.series for v in s.values if v is not None]
-    vmin, vmax, step = nice_scale(min(vals, default=0.0), max(vals, default=1.0), chart.y_axis)
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     r = max(min(box.w, box.h) / 2 - _look().size * 2, 1.0)
+    # LibreOffice gives a radar's radius axis two automatic intervals whatever its length
+    vmin, vmax, step = nice_scale(min(vals, default=0.0), max(vals, default=1.0), chart.y_axis, intervals=2)
 
     def pt(i: int, v: float) -> tuple[float, float]:
         a = -math.pi / 2 + 2 * math.pi * i / n
@@ -623,6 +644,7 @@ def chart_svg(
     `chart.text_style` (size, colour, family), else 18 pt black, the title 1.2 x that, bold."""
     base = chart.text_style
     size = (base.font_size if base and base.font_size else None) or TICK_SIZE
+    family = (base.font_family if base and base.font_family else None) or font_family
     look = _Look(
         size=size,
         title_size=size * 1.2,
@@ -630,10 +652,11 @@ def chart_svg(
         palette=tuple(palette) if palette else tuple(PALETTE),
         width=width,
         height=height,
+        line=line_ratio(family),
     )
     token = _LOOK.set(look)
     try:
-        return _draw(chart, width, height, (base.font_family if base and base.font_family else None) or font_family)
+        return _draw(chart, width, height, family)
     finally:
         _LOOK.reset(token)
 
