@@ -202,3 +202,32 @@ def test_an_automatic_value_axis_is_scaled_as_libreoffice_scales_it() -> None:
     assert nice_scale(68, 78, intervals=8) == (60.0, 80.0, 5.0)
     assert nice_scale(68, 78, intervals=9) == (62.0, 80.0, 2.0)
     assert nice_scale(-5, -1) == (-6.0, 0.0, 1.0)
+
+
+def test_value_axes_of_small_charts_count_their_intervals_as_libreoffice_does(corpus_dir) -> None:
+    """pypptx-cht-chart-type draws six small charts a slide, their category axes with
+    tickLblPos="none" (no labels: LibreOffice shows none, so the plot keeps their room) and their
+    value axes automatic. LibreOffice fits as many intervals as the axis has label heights (the
+    face's ascent + descent: 1 em for Carlito) up to ten; these are the labels its PDF shows."""
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(corpus_dir / "pptx" / "pypptx-cht-chart-type.pptx")
+    pct = [f"{v}%" for v in range(0, 101, 10)]
+
+    def by(step: int, top: int) -> list[str]:
+        return [str(v) for v in range(0, top + 1, step)]
+
+    want = [  # slide 1: areas (standard, stacked, percent) x 2; slide 2: bars then columns
+        [by(5, 35), by(5, 50), pct, by(5, 35), by(5, 45), pct],
+        [by(1, 6), by(2, 14), None, by(1, 6), by(2, 14), pct],  # None: LibreOffice 0 .. 100 % by 20
+    ]
+    for slide, expected in zip(deck.slides, want, strict=False):
+        charts = [n for n in slide.children if isinstance(n, ChartNode)]
+        assert len(charts) == 6
+        for node, labels in zip(charts, expected, strict=True):
+            assert node.chart.x_axis.tick_labels == "none"
+            texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+            assert not [t for t in texts if t.startswith("Category")]
+            if labels is not None:
+                assert texts == labels

@@ -35,7 +35,7 @@ class _Look:
     palette: tuple[str, ...] = tuple(PALETTE)
     width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
     height: float = 0.0
-    line: float = 1.2  # the text face's line height over its size (a tick label's height)
+    line: float = 1.2  # the text face's ascent + descent over its size (a tick label's height, as VCL measures it)
 
 
 def _f(v: float) -> str:

@@ -40,8 +40,8 @@ from ace_core.drawing.chart_marks import (
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
-from ace_core.drawing.fonts import css_font_stack, line_ratio
-from ace_core.ir.semantic import ChartData, ChartSeries
+from ace_core.drawing.fonts import css_font_stack, font_metrics
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
 
 __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
@@ -153,6 +153,11 @@ _COMBO_KINDS = ("bar", "column", "line", "area")
 """plot types a category chart can mix on shared axes"""
 
 
+def _labelled(axis: ChartAxis) -> bool:
+    """Whether an axis shows tick labels: it is not deleted and its labels are not 'none'."""
+    return axis.visible and axis.tick_labels != "none"
+
+
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
@@ -179,23 +184,25 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     csize, ccolor = text_look(caxis.text_style, look.size, look.color)
     cat_lab = max((_text_w(c, csize) for c in cats), default=0.0)
     manual = plot_box(chart, look.width, look.height)
+    vlabels, clabels = _labelled(vaxis), _labelled(caxis)
 
     def layout(labels: list[str]) -> tuple[_Box, bool]:
         """The plot area left once the tick labels (and category labels) have their room."""
-        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
+        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vlabels else size * 0.3
         rotate = False
         if horizontal:
-            plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
+            room = min(cat_lab + size * 0.8, box.w * 0.4) if clabels else size * 0.3
+            plot = _Box(box.x + room, box.y + size * 0.5, 0, 0)
             plot.w = box.x + box.w - plot.x - size * 0.8
-            plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
+            plot.h = box.y + box.h - plot.y - (size * 1.8 if vlabels else size * 0.5)
         else:
             plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
             plot.w = box.x + box.w - plot.x - size * 0.5
             cat_h = size * 1.9
-            if caxis.visible and n and cat_lab > 0.95 * plot.w / n:
+            if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
                 cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
-            plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
+            plot.h = box.y + box.h - plot.y - (cat_h if clabels else size * 0.5)
         return (_Box(*manual) if manual is not None else plot), rotate
 
     def scale(intervals: int) -> tuple[float, float, list[float], list[str]]:
@@ -207,7 +214,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     # axis has room for, one label's height (a horizontal axis: width) each
     vmin, vmax, ticks, labels = scale(10)
     plot, rotate = layout(labels)
-    if vaxis.visible and labels:
+    if vlabels and labels:
         per = max(_text_w(t, size) for t in labels) if horizontal else size * look.line
         room = int(((plot.w if horizontal else plot.h) / per) if per > 0 else 10)
         if room < 10:
@@ -239,7 +246,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
                 out.append(_grid_line(p, plot.y, p, plot.y + plot.h, vgrid))
             else:
                 out.append(_grid_line(plot.x, p, plot.x + plot.w, p, vgrid))
-        if vaxis.visible:
+        if vlabels:
             if horizontal:
                 out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size, color=vcolor))
             else:
@@ -259,7 +266,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         else:
             out.append(_grid_line(plot.x, base, plot.x + plot.w, base, aline))
         step_lab = max(1, math.ceil(csize * 1.3 / max(band, 1.0))) if rotate else 1
-        for i, c in enumerate(cats):
+        for i, c in enumerate(cats if clabels else []):
             if i % step_lab:
                 continue
             mid = cpos(i) + band / 2
@@ -501,15 +508,16 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
         xs = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=False, intervals=nx, border=flat)
         ys = nice_scale(min(ys_all), max(ys_all), chart.y_axis, intervals=ny, border=flat)
         ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(*ys)]
-        lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
-        plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - xsize * 2.5)
+        lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6 if _labelled(chart.y_axis) else size * 0.3
+        low = xsize * (2.5 if _labelled(chart.x_axis) else 0.5)
+        plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - low)
         return xs, ys, ylabels, (_Box(*manual) if manual is not None else plot)
 
     # laid out twice, as LibreOffice does: then as many intervals as each axis has room for
     (xmin, xmax, xstep), _, _, plot = scales(10, 10)
     xw = max(_text_w(format_number(t, chart.x_axis.number_format), xsize) for t in _ticks(xmin, xmax, xstep))
-    nx = int(plot.w / xw) if chart.x_axis.visible and xw > 0 else 10
-    ny = int(plot.h / (size * look.line)) if chart.y_axis.visible else 10
+    nx = int(plot.w / xw) if _labelled(chart.x_axis) and xw > 0 else 10
+    ny = int(plot.h / (size * look.line)) if _labelled(chart.y_axis) else 10
     (xmin, xmax, xstep), (ymin, ymax, ystep), ylabels, plot = scales(nx, ny)
     if plot.w <= 4 or plot.h <= 4:
         return
@@ -530,12 +538,12 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     for t, lab in zip(_ticks(ymin, ymax, ystep), ylabels, strict=False):
         if chart.y_axis.gridlines:
             out.append(_grid_line(plot.x, py_(t), plot.x + plot.w, py_(t), ygrid))
-        if chart.y_axis.visible:
+        if _labelled(chart.y_axis):
             out.append(_text(plot.x - size * 0.4, py_(t), lab, size, "end", color=ycolor))
     for t in _ticks(xmin, xmax, xstep):
         if chart.x_axis.gridlines:
             out.append(_grid_line(px_(t), plot.y, px_(t), plot.y + plot.h, xgrid))
-        if chart.x_axis.visible:
+        if _labelled(chart.x_axis):
             lab = format_number(t, chart.x_axis.number_format)
             out.append(_text(px_(t), plot.y + plot.h + xsize * 0.9, lab, xsize, color=xcolor))
     out.append(
@@ -607,14 +615,14 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         if grid is not None and t > vmin:
             ring = [pt(i, t) for i in range(n)]
             out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{grid[0]}" stroke-width="{_f(grid[1])}"/>')
-        if chart.y_axis.visible:  # the value axis runs up the first spoke, its labels on its right
+        if _labelled(chart.y_axis):  # the value axis runs up the first spoke, its labels on its right
             x, y = pt(0, t)
             out.append(_text(x + vsize * 0.3, y, format_number(t, chart.y_axis.number_format), vsize, "start", vcolor))
     for i in range(n):
         x, y = pt(i, vmax)
         if grid is not None:
             out.append(_line(cx, cy, x, y, grid[0], grid[1]))
-        if i < len(chart.categories) and chart.x_axis.visible:
+        if i < len(chart.categories) and _labelled(chart.x_axis):
             a = -math.pi / 2 + 2 * math.pi * i / n
             lx, ly = x + math.cos(a) * csize * 0.8, y + math.sin(a) * csize * 0.8
             anchor = "middle" if abs(math.cos(a)) < 0.3 else ("start" if math.cos(a) > 0 else "end")
@@ -652,7 +660,7 @@ def chart_svg(
         palette=tuple(palette) if palette else tuple(PALETTE),
         width=width,
         height=height,
-        line=line_ratio(family),
+        line=sum(font_metrics(family)[:2]),
     )
     token = _LOOK.set(look)
     try:
