@@ -231,3 +231,21 @@ def test_value_axes_of_small_charts_count_their_intervals_as_libreoffice_does(co
             assert not [t for t in texts if t.startswith("Category")]
             if labels is not None:
                 assert texts == labels
+
+
+def test_scatter_points_show_their_values_when_the_labels_show_values() -> None:
+    """shapecrawler-021's scatter chart (slide 3) turns on showVal for its series: LibreOffice
+    writes each point's y value beside it in the values' own format (6.7, 7.2, ...; the axis's
+    #,##0 is the axis's), as a line chart's labels would."""
+    from pathlib import Path
+
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(Path(__file__).resolve().parent.parent / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    node = next(n for n in deck.slides[2].children if isinstance(n, ChartNode))
+    assert node.chart.chart_type == "scatter"
+    texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+    values = [f"{v:g}" for s in node.chart.series for v in s.values if v is not None]
+    assert len(values) == 22 and all(v in texts for v in values)
+    assert {"6.7", "7.2", "2.4"} <= set(texts)

@@ -551,6 +551,8 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     )
     colors = _series_colors(chart)
     bubble = chart.chart_type == "bubble"
+    values_on = chart.data_labels is not None and chart.data_labels.show_value
+    lfmt = chart.data_labels.number_format if chart.data_labels else None  # else the values' own (General)
     smax = max((abs(v or 0) for s in chart.series for v in (s.sizes or [])), default=1.0) or 1.0
     for si, s in enumerate(chart.series):
         col, alpha = colors[si]
@@ -571,11 +573,13 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
             out.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
-        if s.label_texts:
+        if s.label_texts or values_on:
             lsize, lcolor = _label_look(chart)
             shown = [i for i, (x, y) in enumerate(zip(xs, s.values, strict=False)) if x is not None and y is not None]
             for i, (x, y) in zip(shown, pts, strict=False):
                 text = _own_label(s, i)
+                if text is None and values_on:  # the point's y value, as on a line chart
+                    text = format_number(s.values[i] or 0.0, lfmt)
                 if text:  # beside the point, on its right (the OOXML default position of xy labels)
                     out.extend(_label_lines(x + _marker_r(s) + lsize * 0.3, y, text, lsize, "start", lcolor))
 
