@@ -249,3 +249,18 @@ def test_scatter_points_show_their_values_when_the_labels_show_values() -> None:
     values = [f"{v:g}" for s in node.chart.series for v in s.values if v is not None]
     assert len(values) == 22 and all(v in texts for v in values)
     assert {"6.7", "7.2", "2.4"} <= set(texts)
+
+
+def test_category_labels_that_fit_their_band_stay_level(corpus_dir) -> None:
+    """pypptx-cht-series's first column chart: 'Category 1' .. 'Category 4' fit their bands in
+    the chart's face (Calibri, drawn as Carlito), and LibreOffice writes them level. Measured by
+    0.55 em a character they seemed not to fit and were turned 45 degrees, which also took the
+    plot's height; text is measured with the face's own advances now."""
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(corpus_dir / "pptx" / "pypptx-cht-series.pptx")
+    node = next(n for n in deck.slides[0].children if isinstance(n, ChartNode))
+    root = _parse(chart_svg(node.chart, node.width, node.height).svg)
+    cats = [t for t in root.iter(SVG + "text") if (t.text or "").startswith("Category")]
+    assert len(cats) == 4 and not any(t.get("transform") for t in cats)

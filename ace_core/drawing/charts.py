@@ -43,6 +43,7 @@ from ace_core.drawing.chart_numbers import ticks as _ticks
 from ace_core.drawing.fonts import css_font_stack, font_metrics
 from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
+from ace_core.layout.fonts import font_index
 
 __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
 
@@ -665,6 +666,7 @@ def chart_svg(
         width=width,
         height=height,
         line=sum(font_metrics(family)[:2]),
+        face=font_index().resolve(family),
     )
     token = _LOOK.set(look)
     try:
