@@ -31,6 +31,9 @@ def test_ids_and_their_references_are_prefixed_and_undrawn_parts_dropped() -> No
         '<text onclick="alert(1)">x</text>',
         '<a href="javascript:alert(1)"><text>x</text></a>',
         "<foreignObject><p>x</p></foreignObject>",
+        '<image href="https://example.com/track.png" width="5" height="5"/><text>x</text>',
+        '<a href="https://example.com"><text>x</text></a>',
+        '<rect fill="url(https://example.com/p.svg#g)" width="5" height="5"/><text>x</text>',
     ],
 )
 def test_a_picture_that_could_act_on_the_page_stays_an_image(body: str) -> None:

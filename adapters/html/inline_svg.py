@@ -5,7 +5,9 @@ An SVG document (or an EMF / WMF converted to SVG) becomes an <svg> element that
 the picture's CSS layer would have filled: its ids are prefixed per node (two copies of one
 picture, or two pictures with the same ids, cannot collide), the parts a browser never draws
 (<title>, <desc>, <metadata>) are dropped, and a document that could act on the page once inline
-(<script>, <style>, <foreignObject>, event attributes, javascript: links) is left as an image."""
+(<script>, <style>, <foreignObject>, event attributes, javascript: links) or that refers to
+anything outside itself (links, external pictures or fonts, which an SVG image never loads) is left
+as an image."""
 
 from __future__ import annotations
 
@@ -32,6 +34,18 @@ def _px(value: str | None) -> float | None:
     return float(m.group(1)) * _PX[m.group(2)] if m else None
 
 
+_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.I)
+
+
+def _local_only(name: str, value: str) -> bool:
+    """Whether an attribute refers only to the document itself or to inline image data: an
+    inline SVG fetching from elsewhere would reach the network, which an SVG image cannot."""
+    v = value.strip().lower()
+    if name in ("href", "src") and v and not v.startswith(("#", "data:image/")):
+        return False
+    return all(u.strip().startswith("#") for u in _URL.findall(value))
+
+
 def inline_svg(data: bytes, prefix: str, *, aspect: str | None = None, style: str = "") -> str | None:
     """`data` (an SVG document) as an inline <svg> element sized by `style` (CSS of the box it
     fills), ids prefixed with `prefix`; `aspect` replaces its preserveAspectRatio (None keeps the
@@ -50,6 +64,8 @@ def inline_svg(data: bytes, prefix: str, *, aspect: str | None = None, style: st
             return None
         for key, value in el.attrib.items():
             if etree.QName(key).localname.lower().startswith("on") or "javascript:" in value.lower():
+                return None
+            if not _local_only(etree.QName(key).localname, value):
                 return None
         if el.get("id"):
             ids[el.get("id", "")] = f"{prefix}-{el.get('id')}"
