@@ -182,3 +182,18 @@ def test_a_chart_drawn_with_other_defaults_in_a_fresh_package_is_rebuilt(src: Pa
     assert all(c.chart.part_asset is None for c in _charts(deck))
     _, kinds = _fresh(deck, tmp_path)
     assert "chart-style" in kinds
+
+
+def test_hidden_tick_labels_survive_a_rebuilt_chart(corpus_dir, tmp_path: Path) -> None:
+    """pypptx-cht-chart-type's category axes say tickLblPos="none": a chart rebuilt from the IR
+    (its carried part dropped) still hides them, as read back."""
+    deck = read_pptx(corpus_dir / "pptx" / "pypptx-cht-chart-type.pptx")
+    deck.slides = deck.slides[:1]
+    for c in _charts(deck):
+        assert c.chart.x_axis.tick_labels == "none"
+        c.chart.part_asset = None
+        c.chart.part_links = []
+    out, _ = _fresh(deck, tmp_path)
+    again = _charts(read_pptx(out))
+    assert again and all(c.chart.x_axis.tick_labels == "none" for c in again)
+    assert all(c.chart.y_axis.tick_labels in (None, "nextTo") for c in again)

@@ -138,7 +138,8 @@ def test_text_follows_the_chart_text_style_and_palette() -> None:
 
 
 def test_axis_settings_and_number_formats() -> None:
-    assert nice_scale(0, 87) == (0.0, 100.0, 20.0)
+    assert nice_scale(0, 87) == (0.0, 100.0, 10.0)  # 87 lies within 1/21 of 90: one interval more
+    assert nice_scale(0, 87, intervals=5) == (0.0, 100.0, 20.0)
     assert nice_scale(3, 7, include_zero=False)[2] in (0.5, 1.0)
     assert nice_scale(0, 50, ChartAxis(min=10, max=40, major_unit=10)) == (10, 40, 10)
     assert format_number(0.256, "0%") == "26%"
@@ -179,3 +180,87 @@ def test_a_pie_starts_its_first_slice_at_the_first_slice_angle() -> None:
         cx, cy = (float(v) for v in d.split("L")[1].rstrip("Z").split())
         r = math.hypot(x0 - cx, y0 - cy)
         assert (x0 - cx) / r == pytest.approx(ex, abs=0.01) and (y0 - cy) / r == pytest.approx(ey, abs=0.01)
+
+
+def test_an_automatic_value_axis_is_scaled_as_libreoffice_scales_it() -> None:
+    """oxsdk-Chart_3D_Column_ leaves its value axis automatic (values up to 5); LibreOffice, whose
+    render is the reference, labels it 0, 0.5, ... 5: as many 1 / 2 / 5 x 10^k steps as fit (at most
+    ten), no extra interval on a 3-D chart. The old 'Office-like' scale drew 0, 1, ... 6."""
+    from pathlib import Path
+
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    src = Path(__file__).resolve().parent.parent / "fixtures" / "pptx" / "oxsdk-Chart_3D_Column_.pptx"
+    node = next(n for _, n in read_pptx(src).iter_nodes() if isinstance(n, ChartNode))
+    texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+    assert [t for t in texts if t and t.replace(".", "").isdigit()] == [f"{v / 2:g}" for v in range(11)]
+    # the same data on a flat chart gains the interval LibreOffice adds when a value comes within
+    # 1/21 of the range of the end (0 .. 5.5 by 0.5 is eleven intervals: the step grows to 1);
+    # values within 5/6 of each other are widened toward zero by half their range
+    assert nice_scale(0, 5) == (0.0, 6.0, 1.0)
+    assert nice_scale(68, 78, intervals=8) == (60.0, 80.0, 5.0)
+    assert nice_scale(68, 78, intervals=9) == (62.0, 80.0, 2.0)
+    assert nice_scale(-5, -1) == (-6.0, 0.0, 1.0)
+
+
+def test_value_axes_of_small_charts_count_their_intervals_as_libreoffice_does(corpus_dir) -> None:
+    """pypptx-cht-chart-type draws six small charts a slide, their category axes with
+    tickLblPos="none" (no labels: LibreOffice shows none, so the plot keeps their room) and their
+    value axes automatic. LibreOffice fits as many intervals as the axis has label heights (the
+    face's ascent + descent: 1 em for Carlito) up to ten; these are the labels its PDF shows."""
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(corpus_dir / "pptx" / "pypptx-cht-chart-type.pptx")
+    pct = [f"{v}%" for v in range(0, 101, 10)]
+
+    def by(step: int, top: int) -> list[str]:
+        return [str(v) for v in range(0, top + 1, step)]
+
+    want = [  # slide 1: areas (standard, stacked, percent) x 2; slide 2: bars then columns
+        [by(5, 35), by(5, 50), pct, by(5, 35), by(5, 45), pct],
+        [by(1, 6), by(2, 14), None, by(1, 6), by(2, 14), pct],  # None: LibreOffice 0 .. 100 % by 20
+    ]
+    for slide, expected in zip(deck.slides, want, strict=False):
+        charts = [n for n in slide.children if isinstance(n, ChartNode)]
+        assert len(charts) == 6
+        for node, labels in zip(charts, expected, strict=True):
+            assert node.chart.x_axis.tick_labels == "none"
+            texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+            assert not [t for t in texts if t.startswith("Category")]
+            if labels is not None:
+                assert texts == labels
+
+
+def test_scatter_points_show_their_values_when_the_labels_show_values() -> None:
+    """shapecrawler-021's scatter chart (slide 3) turns on showVal for its series: LibreOffice
+    writes each point's y value beside it in the values' own format (6.7, 7.2, ...; the axis's
+    #,##0 is the axis's), as a line chart's labels would."""
+    from pathlib import Path
+
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(Path(__file__).resolve().parent.parent / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    node = next(n for n in deck.slides[2].children if isinstance(n, ChartNode))
+    assert node.chart.chart_type == "scatter"
+    texts = [t.text for t in _parse(chart_svg(node.chart, node.width, node.height).svg).iter(SVG + "text")]
+    values = [f"{v:g}" for s in node.chart.series for v in s.values if v is not None]
+    assert len(values) == 22 and all(v in texts for v in values)
+    assert {"6.7", "7.2", "2.4"} <= set(texts)
+
+
+def test_category_labels_that_fit_their_band_stay_level(corpus_dir) -> None:
+    """pypptx-cht-series's first column chart: 'Category 1' .. 'Category 4' fit their bands in
+    the chart's face (Calibri, drawn as Carlito), and LibreOffice writes them level. Measured by
+    0.55 em a character they seemed not to fit and were turned 45 degrees, which also took the
+    plot's height; text is measured with the face's own advances now."""
+    from ace_core.ir.nodes import ChartNode
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(corpus_dir / "pptx" / "pypptx-cht-series.pptx")
+    node = next(n for n in deck.slides[0].children if isinstance(n, ChartNode))
+    root = _parse(chart_svg(node.chart, node.width, node.height).svg)
+    cats = [t for t in root.iter(SVG + "text") if (t.text or "").startswith("Category")]
+    assert len(cats) == 4 and not any(t.get("transform") for t in cats)

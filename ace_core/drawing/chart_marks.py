@@ -11,6 +11,7 @@ from ace_core.color import Color
 from ace_core.drawing.chart_look import text_look
 from ace_core.ir.semantic import ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
+from ace_core.layout.fonts import FontFace
 
 PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363"]
 
@@ -35,6 +36,8 @@ class _Look:
     palette: tuple[str, ...] = tuple(PALETTE)
     width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
     height: float = 0.0
+    face: FontFace | None = None  # the face the chart's text is drawn in (widths), when installed
+    line: float = 1.2  # the text face's ascent + descent over its size (a tick label's height, as VCL measures it)
 
 
 def _f(v: float) -> str:
@@ -89,7 +92,16 @@ def _line(x1: float, y1: float, x2: float, y2: float, color: str = _GRID, width:
 
 
 def _text_w(text: str, size: float) -> float:
-    return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
+    """The width of a line of chart text: the chart face's advances when it is installed, else
+    0.55 em a character (1 em for CJK)."""
+    face = _look().face
+    if face is None:
+        return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
+    total = 0.0
+    for ch in text:
+        adv = face.advance(ch)
+        total += size * (adv / face.upm if adv is not None else (1.0 if ord(ch) > 0x2E80 else 0.55))
+    return total
 
 
 def _grid_line(x1: float, y1: float, x2: float, y2: float, look: tuple[str, float] | None) -> str:

@@ -1,8 +1,10 @@
-"""Numbers on charts: labels in the common Excel formats, 'nice' axis scales as Office picks them, tick positions."""
+"""Numbers on charts: labels in the common Excel formats, automatic axis scales as LibreOffice picks
+them, tick positions."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from ace_core.ir.semantic import ChartAxis
 
@@ -32,36 +34,110 @@ def format_number(v: float, fmt: str | None = None) -> str:
     return text + ("%" if pct else "")
 
 
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-300)
+
+
+def _floor_at(v: float, base: float, step: float) -> float:
+    """The tick at or below v on the rhythm base + k * step."""
+    k = (v - base) / step
+    r = base + math.floor(k + 1e-9) * step
+    return v if _near(r, v) else r
+
+
+def _ceil_at(v: float, base: float, step: float) -> float:
+    k = (v - base) / step
+    r = base + math.ceil(k - 1e-9) * step
+    return v if _near(r, v) else r
+
+
+def _steps(first: float) -> Iterator[float]:
+    """Interval sizes 1, 2, 5 x 10^k from the smallest one covering `first` upwards."""
+    if first <= 1e-307:
+        mag, norm = 1e-307, 1.0
+    else:
+        mag = 10.0 ** math.floor(math.log10(first) + 1e-12)
+        ratio = first / mag
+        norm = next((m for m in (1.0, 2.0, 5.0) if ratio <= m + 1e-9), 10.0)
+        if norm == 10.0:
+            mag, norm = mag * 10, 1.0
+    while True:
+        yield norm * mag
+        if norm == 1.0:
+            norm = 2.0
+        elif norm == 2.0:
+            norm = 5.0
+        else:
+            mag, norm = mag * 10, 1.0
+
+
 def nice_scale(
-    lo: float, hi: float, axis: ChartAxis | None = None, *, include_zero: bool = True
+    lo: float,
+    hi: float,
+    axis: ChartAxis | None = None,
+    *,
+    include_zero: bool = True,
+    intervals: int = 10,
+    border: bool = True,
 ) -> tuple[float, float, float]:
-    """(min, max, major unit) covering lo..hi with 'nice' steps (1, 2, 5 x 10^k), as Office does;
-    the axis's own min / max / major unit win when set."""
-    if include_zero:
-        lo, hi = min(lo, 0.0), max(hi, 0.0)
-    if hi <= lo:
-        hi = lo + 1.0
-    if hi > 0 and not (axis and axis.max is not None):
-        hi += 0.05 * (hi - lo)  # Office leaves 5 % headroom above the highest value
+    """(min, max, major unit) of an automatic linear value axis over the data lo..hi, picked the
+    way LibreOffice's chart2 does (it draws the reference): an all-positive (or all-negative)
+    range starts at zero unless its values are within 5/6 of each other, which widens it by half
+    its span toward zero instead (`include_zero`, the value axis; off for a scatter chart's X);
+    the unit is the smallest 1, 2 or 5 x 10^k giving at most `intervals` intervals (the axis
+    length over a label's height, 2..10); the ends round out to the unit and, when `border`
+    (flat charts), gain one more interval where the data come within 1/21 of the range of an
+    end. The axis's own min / max / major unit win when set."""
     amin = axis.min if axis and axis.min is not None else None
     amax = axis.max if axis and axis.max is not None else None
-    span = (amax if amax is not None else hi) - (amin if amin is not None else lo)
-    if span <= 0:
-        span = 1.0
-    step = axis.major_unit if axis and axis.major_unit else None
-    if not step:
-        raw = span / 6.0
-        mag = 10 ** math.floor(math.log10(raw))
-        for m in (1, 2, 2.5, 5, 10):
-            if raw <= m * mag:
-                step = m * mag
-                break
-    assert step
-    vmin = amin if amin is not None else math.floor(lo / step + 1e-9) * step
-    vmax = amax if amax is not None else math.ceil(hi / step - 1e-9) * step
-    if vmax <= vmin:
-        vmax = vmin + step
-    return vmin, vmax, step
+    src_lo = amin if amin is not None else lo
+    src_hi = amax if amax is not None else hi
+    auto_lo, auto_hi = amin is None, amax is None
+    if src_lo > src_hi:
+        if auto_hi or not auto_lo:
+            src_hi = src_lo
+        else:
+            src_lo = src_hi
+    flip = src_lo < 0 and src_hi <= 0  # all negative: worked out as its mirror image
+    if flip:
+        src_lo, src_hi = -src_hi, -src_lo
+        auto_lo, auto_hi = auto_hi, auto_lo
+    t_lo, t_hi = src_lo, src_hi
+    if include_zero and auto_lo and t_lo > 0:
+        if t_lo == t_hi or t_lo / t_hi < 5.0 / 6.0:
+            t_lo = 0.0
+        else:
+            t_lo -= (t_hi - t_lo) / 2.0
+    if t_lo == t_hi:
+        if auto_hi or not auto_lo:
+            t_hi = 1.0 if t_hi == 0 else t_hi * 2.0
+        else:
+            t_lo = -1.0 if t_lo == 0 else t_lo / 2.0
+    base = t_lo if not auto_lo else (t_hi if not auto_hi else 0.0)
+    count = max(2, min(10, intervals))
+    fixed = axis.major_unit if axis and axis.major_unit and axis.major_unit > 0 else None
+    auto_steps = _steps((t_hi - t_lo) / count)
+    step = fixed or next(auto_steps)
+    while True:
+        vlo, vhi = t_lo, t_hi
+        if auto_lo:
+            vlo = _floor_at(vlo, base, step)
+            if border and vlo != 0 and (vhi - src_lo) / (vhi - vlo) > 20.0 / 21.0:
+                vlo -= step
+        if auto_hi:
+            vhi = _ceil_at(vhi, base, step)
+            if border and vhi != 0 and (src_hi - vlo) / (vhi - vlo) > 20.0 / 21.0:
+                vhi += step
+        if math.floor((vhi - vlo) / step + 1e-9) <= (count if fixed is None else 500):
+            break
+        if fixed is not None:  # a unit giving too many intervals: chosen automatically instead
+            fixed = None
+            count = max(2, min(10, intervals))
+            auto_steps = _steps((t_hi - t_lo) / count)
+        step = next(s for s in auto_steps if s > step)
+    if flip:
+        vlo, vhi = -vhi, -vlo
+    return float(vlo) + 0.0, float(vhi) + 0.0, float(step)
 
 
 def ticks(vmin: float, vmax: float, step: float) -> list[float]:

@@ -40,9 +40,10 @@ from ace_core.drawing.chart_marks import (
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
-from ace_core.drawing.fonts import css_font_stack
-from ace_core.ir.semantic import ChartData, ChartSeries
+from ace_core.drawing.fonts import css_font_stack, font_metrics
+from ace_core.ir.semantic import ChartAxis, ChartData, ChartSeries
 from ace_core.ir.style import Paint, SolidPaint
+from ace_core.layout.fonts import font_index
 
 __all__ = ["PALETTE", "ChartSvg", "chart_svg", "format_number", "nice_scale"]
 
@@ -153,6 +154,11 @@ _COMBO_KINDS = ("bar", "column", "line", "area")
 """plot types a category chart can mix on shared axes"""
 
 
+def _labelled(axis: ChartAxis) -> bool:
+    """Whether an axis shows tick labels: it is not deleted and its labels are not 'none'."""
+    return axis.visible and axis.tick_labels != "none"
+
+
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
@@ -173,36 +179,48 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
     vaxis = chart.y_axis
     caxis = chart.x_axis
-    include_zero = chart.chart_type in ("bar", "column", "area") or lo >= 0 or hi <= 0 or (hi - lo) > 0.3 * abs(hi)
-    vmin, vmax, step = nice_scale(lo, hi, vaxis, include_zero=include_zero)
-    if percent and vaxis.max is None:
-        vmin, vmax = (-1.0 if lo < 0 else 0.0), 1.0
-        step = vaxis.major_unit or 0.1
     fmt = vaxis.number_format or ("0%" if percent else None)
-    ticks = _ticks(vmin, vmax, step)
-    labels = [format_number(t, fmt) for t in ticks]
     look = _look()
     size, vcolor = text_look(vaxis.text_style, look.size, look.color)
     csize, ccolor = text_look(caxis.text_style, look.size, look.color)
-    # reserve room for the tick labels
-    lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vaxis.visible else size * 0.3
     cat_lab = max((_text_w(c, csize) for c in cats), default=0.0)
-    if horizontal:
-        plot = _Box(box.x + min(cat_lab + size * 0.8, box.w * 0.4), box.y + size * 0.5, 0, 0)
-        plot.w = box.x + box.w - plot.x - size * 0.8
-        plot.h = box.y + box.h - plot.y - (size * 1.8 if vaxis.visible else size * 0.5)
-    rotate = False
-    if not horizontal:
-        plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
-        plot.w = box.x + box.w - plot.x - size * 0.5
-        cat_h = size * 1.9
-        if caxis.visible and n and cat_lab > 0.95 * plot.w / n:
-            rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
-            cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
-        plot.h = box.y + box.h - plot.y - (cat_h if caxis.visible else size * 0.5)
     manual = plot_box(chart, look.width, look.height)
-    if manual is not None:
-        plot = _Box(*manual)
+    vlabels, clabels = _labelled(vaxis), _labelled(caxis)
+
+    def layout(labels: list[str]) -> tuple[_Box, bool]:
+        """The plot area left once the tick labels (and category labels) have their room."""
+        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vlabels else size * 0.3
+        rotate = False
+        if horizontal:
+            room = min(cat_lab + size * 0.8, box.w * 0.4) if clabels else size * 0.3
+            plot = _Box(box.x + room, box.y + size * 0.5, 0, 0)
+            plot.w = box.x + box.w - plot.x - size * 0.8
+            plot.h = box.y + box.h - plot.y - (size * 1.8 if vlabels else size * 0.5)
+        else:
+            plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
+            plot.w = box.x + box.w - plot.x - size * 0.5
+            cat_h = size * 1.9
+            if clabels and n and cat_lab > 0.95 * plot.w / n:
+                rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
+                cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
+            plot.h = box.y + box.h - plot.y - (cat_h if clabels else size * 0.5)
+        return (_Box(*manual) if manual is not None else plot), rotate
+
+    def scale(intervals: int) -> tuple[float, float, list[float], list[str]]:
+        vmin, vmax, step = nice_scale(lo, hi, vaxis, intervals=intervals, border=chart.view_3d is None and not percent)
+        ticks = _ticks(vmin, vmax, step)
+        return vmin, vmax, ticks, [format_number(t, fmt) for t in ticks]
+
+    # LibreOffice lays the chart out twice: at most ten intervals first, then as many as the
+    # axis has room for, one label's height (a horizontal axis: width) each
+    vmin, vmax, ticks, labels = scale(10)
+    plot, rotate = layout(labels)
+    if vlabels and labels:
+        per = max(_text_w(t, size) for t in labels) if horizontal else size * look.line
+        room = int(((plot.w if horizontal else plot.h) / per) if per > 0 else 10)
+        if room < 10:
+            vmin, vmax, ticks, labels = scale(room)
+            plot, rotate = layout(labels)
     if plot.w <= 4 or plot.h <= 4:
         losses.append("chart too small to draw its plot area")
         return
@@ -229,7 +247,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
                 out.append(_grid_line(p, plot.y, p, plot.y + plot.h, vgrid))
             else:
                 out.append(_grid_line(plot.x, p, plot.x + plot.w, p, vgrid))
-        if vaxis.visible:
+        if vlabels:
             if horizontal:
                 out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size, color=vcolor))
             else:
@@ -249,7 +267,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         else:
             out.append(_grid_line(plot.x, base, plot.x + plot.w, base, aline))
         step_lab = max(1, math.ceil(csize * 1.3 / max(band, 1.0))) if rotate else 1
-        for i, c in enumerate(cats):
+        for i, c in enumerate(cats if clabels else []):
             if i % step_lab:
                 continue
             mid = cpos(i) + band / 2
@@ -480,17 +498,28 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 ys_all.append(y)
     if not xs_all:
         return
-    xmin, xmax, xstep = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=min(xs_all) >= 0)
-    ymin, ymax, ystep = nice_scale(min(ys_all), max(ys_all), chart.y_axis, include_zero=min(ys_all) >= 0)
     look = _look()
     size, ycolor = text_look(chart.y_axis.text_style, look.size, look.color)
     xsize, xcolor = text_look(chart.x_axis.text_style, look.size, look.color)
-    ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(ymin, ymax, ystep)]
-    lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6
-    plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - xsize * 2.5)
+    flat = chart.view_3d is None
     manual = plot_box(chart, look.width, look.height)
-    if manual is not None:
-        plot = _Box(*manual)
+
+    def scales(nx: int, ny: int) -> tuple[tuple[float, float, float], tuple[float, float, float], list[str], _Box]:
+        # only the value (Y) axis widens toward zero, as in LibreOffice
+        xs = nice_scale(min(xs_all), max(xs_all), chart.x_axis, include_zero=False, intervals=nx, border=flat)
+        ys = nice_scale(min(ys_all), max(ys_all), chart.y_axis, intervals=ny, border=flat)
+        ylabels = [format_number(t, chart.y_axis.number_format) for t in _ticks(*ys)]
+        lab_w = max(_text_w(t, size) for t in ylabels) + size * 0.6 if _labelled(chart.y_axis) else size * 0.3
+        low = xsize * (2.5 if _labelled(chart.x_axis) else 0.5)
+        plot = _Box(box.x + lab_w, box.y + size * 0.6, box.w - lab_w - size * 0.8, box.h - low)
+        return xs, ys, ylabels, (_Box(*manual) if manual is not None else plot)
+
+    # laid out twice, as LibreOffice does: then as many intervals as each axis has room for
+    (xmin, xmax, xstep), _, _, plot = scales(10, 10)
+    xw = max(_text_w(format_number(t, chart.x_axis.number_format), xsize) for t in _ticks(xmin, xmax, xstep))
+    nx = int(plot.w / xw) if _labelled(chart.x_axis) and xw > 0 else 10
+    ny = int(plot.h / (size * look.line)) if _labelled(chart.y_axis) else 10
+    (xmin, xmax, xstep), (ymin, ymax, ystep), ylabels, plot = scales(nx, ny)
     if plot.w <= 4 or plot.h <= 4:
         return
     back = plot_fill(chart)
@@ -510,12 +539,12 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     for t, lab in zip(_ticks(ymin, ymax, ystep), ylabels, strict=False):
         if chart.y_axis.gridlines:
             out.append(_grid_line(plot.x, py_(t), plot.x + plot.w, py_(t), ygrid))
-        if chart.y_axis.visible:
+        if _labelled(chart.y_axis):
             out.append(_text(plot.x - size * 0.4, py_(t), lab, size, "end", color=ycolor))
     for t in _ticks(xmin, xmax, xstep):
         if chart.x_axis.gridlines:
             out.append(_grid_line(px_(t), plot.y, px_(t), plot.y + plot.h, xgrid))
-        if chart.x_axis.visible:
+        if _labelled(chart.x_axis):
             lab = format_number(t, chart.x_axis.number_format)
             out.append(_text(px_(t), plot.y + plot.h + xsize * 0.9, lab, xsize, color=xcolor))
     out.append(
@@ -523,6 +552,8 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     )
     colors = _series_colors(chart)
     bubble = chart.chart_type == "bubble"
+    values_on = chart.data_labels is not None and chart.data_labels.show_value
+    lfmt = chart.data_labels.number_format if chart.data_labels else None  # else the values' own (General)
     smax = max((abs(v or 0) for s in chart.series for v in (s.sizes or [])), default=1.0) or 1.0
     for si, s in enumerate(chart.series):
         col, alpha = colors[si]
@@ -543,11 +574,13 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
             out.extend(_marker(s.marker or "circle", x, y, col, _marker_r(s)) for x, y in pts)
-        if s.label_texts:
+        if s.label_texts or values_on:
             lsize, lcolor = _label_look(chart)
             shown = [i for i, (x, y) in enumerate(zip(xs, s.values, strict=False)) if x is not None and y is not None]
             for i, (x, y) in zip(shown, pts, strict=False):
                 text = _own_label(s, i)
+                if text is None and values_on:  # the point's y value, as on a line chart
+                    text = format_number(s.values[i] or 0.0, lfmt)
                 if text:  # beside the point, on its right (the OOXML default position of xy labels)
                     out.extend(_label_lines(x + _marker_r(s) + lsize * 0.3, y, text, lsize, "start", lcolor))
 
@@ -555,9 +588,10 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
 def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [3])
     vals = [v for s in chart.series for v in s.values if v is not None]
-    vmin, vmax, step = nice_scale(min(vals, default=0.0), max(vals, default=1.0), chart.y_axis)
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     r = max(min(box.w, box.h) / 2 - _look().size * 2, 1.0)
+    # LibreOffice gives a radar's radius axis two automatic intervals whatever its length
+    vmin, vmax, step = nice_scale(min(vals, default=0.0), max(vals, default=1.0), chart.y_axis, intervals=2)
 
     def pt(i: int, v: float) -> tuple[float, float]:
         a = -math.pi / 2 + 2 * math.pi * i / n
@@ -586,14 +620,14 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         if grid is not None and t > vmin:
             ring = [pt(i, t) for i in range(n)]
             out.append(f'<path d="{_poly(ring)}" fill="none" stroke="{grid[0]}" stroke-width="{_f(grid[1])}"/>')
-        if chart.y_axis.visible:  # the value axis runs up the first spoke, its labels on its right
+        if _labelled(chart.y_axis):  # the value axis runs up the first spoke, its labels on its right
             x, y = pt(0, t)
             out.append(_text(x + vsize * 0.3, y, format_number(t, chart.y_axis.number_format), vsize, "start", vcolor))
     for i in range(n):
         x, y = pt(i, vmax)
         if grid is not None:
             out.append(_line(cx, cy, x, y, grid[0], grid[1]))
-        if i < len(chart.categories) and chart.x_axis.visible:
+        if i < len(chart.categories) and _labelled(chart.x_axis):
             a = -math.pi / 2 + 2 * math.pi * i / n
             lx, ly = x + math.cos(a) * csize * 0.8, y + math.sin(a) * csize * 0.8
             anchor = "middle" if abs(math.cos(a)) < 0.3 else ("start" if math.cos(a) > 0 else "end")
@@ -623,6 +657,7 @@ def chart_svg(
     `chart.text_style` (size, colour, family), else 18 pt black, the title 1.2 x that, bold."""
     base = chart.text_style
     size = (base.font_size if base and base.font_size else None) or TICK_SIZE
+    family = (base.font_family if base and base.font_family else None) or font_family
     look = _Look(
         size=size,
         title_size=size * 1.2,
@@ -630,10 +665,12 @@ def chart_svg(
         palette=tuple(palette) if palette else tuple(PALETTE),
         width=width,
         height=height,
+        line=sum(font_metrics(family)[:2]),
+        face=font_index().resolve(family),
     )
     token = _LOOK.set(look)
     try:
-        return _draw(chart, width, height, (base.font_family if base and base.font_family else None) or font_family)
+        return _draw(chart, width, height, family)
     finally:
         _LOOK.reset(token)
 

@@ -110,6 +110,9 @@ class ChartAxis(IRModel):
     line: Stroke | None = Field(None, description="the axis line; an invisible paint = no line; None = default")
     gridline_stroke: Stroke | None = Field(None, description="major gridlines' look; None = default")
     tick_marks: Literal["none", "in", "out", "cross"] | None = Field(None, description="major tick marks")
+    tick_labels: Literal["nextTo", "high", "low", "none"] | None = Field(
+        None, description="where the tick labels sit (OOXML tickLblPos); 'none' = no labels; None = next to the axis"
+    )
 
 
 class ChartView3D(IRModel):

@@ -113,12 +113,13 @@ class WriteCtx:
             return False
         return True
 
-    def check_drawable(self, key: str, node_id: str | None) -> None:
-        """Report an image in a format browsers do not draw (EMF, WMF, TIFF)."""
+    def check_drawable(self, key: str, node_id: str | None, *, text_shown: bool = False) -> None:
+        """Report an image in a format browsers do not draw (EMF, WMF, TIFF), and an SVG picture
+        whose text stays pixels (not when `text_shown`: it is put inline as real text)."""
         mime = self.mime(key)
         if mime in _UNDRAWABLE:
             self.loss("image-format", f"{_UNDRAWABLE[mime]} images are not drawn by browsers", node_id)
-        elif mime == "image/svg+xml" and self.svg_text_chars(key):
+        elif mime == "image/svg+xml" and not text_shown and self.svg_text_chars(key):
             self.loss(
                 "picture-text",
                 f"the picture (SVG, or an EMF / WMF drawn as SVG) draws {self.svg_text_chars(key)} letters and"

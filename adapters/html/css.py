@@ -172,14 +172,16 @@ def image_natural_size(ctx: WriteCtx, key: str) -> tuple[float, float] | None:
         return None
 
 
-def image_layer(p: ImagePaint, w: float, h: float, ctx: WriteCtx, node_id: str) -> tuple[str, str, str, str] | None:
+def image_layer(
+    p: ImagePaint, w: float, h: float, ctx: WriteCtx, node_id: str, *, text_shown: bool = False
+) -> tuple[str, str, str, str] | None:
     """(image, size, position, repeat) of one background layer for an image paint, or None when
-    the image is missing (reported)."""
+    the image is missing (reported). `text_shown`: an SVG picture that is put inline instead."""
     if not ctx.has_asset(p.asset):
         ctx.loss("missing-image", "the image bytes are not in the deck; drawn as a grey box", node_id)
         return None
     assert p.asset is not None
-    ctx.check_drawable(p.asset, node_id)
+    ctx.check_drawable(p.asset, node_id, text_shown=text_shown)
     image = f"{ctx.asset_var(p.asset)}"
     if p.rotation:
         ctx.loss("image-rotation", "image paint rotation is not drawn", node_id)

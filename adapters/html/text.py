@@ -36,8 +36,8 @@ _VALIGN = {"TOP": "flex-start", "CENTER": "center", "BOTTOM": "flex-end"}
 WRITING_MODES = {
     "vert": "vertical-rl",
     "eaVert": "vertical-rl",
-    "wordArtVert": "vertical-rl",
-    "wordArtVertRtl": "vertical-rl",
+    "wordArtVert": "vertical-lr",  # stacked letters, lines from left to right
+    "wordArtVertRtl": "vertical-rl",  # the same, lines from right to left
     "mongolianVert": "vertical-lr",
     "vert270": "sideways-lr",
 }
@@ -262,7 +262,7 @@ def body_decls(body: TextBody, *, default_insets: Sides = DEFAULT_INSETS) -> lis
     mode = WRITING_MODES.get(body.vertical)
     if mode:
         decls.append(("writing-mode", mode))
-        if body.vertical == "wordArtVert":
+        if body.vertical in ("wordArtVert", "wordArtVertRtl"):
             decls.append(("text-orientation", "upright"))
     if body.columns > 1:
         decls.append(("column-count", str(body.columns)))

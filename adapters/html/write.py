@@ -32,13 +32,13 @@ from ace_core.ir.nodes import (
     TextNode,
     VectorNode,
 )
-from ace_core.ir.style import SolidPaint
+from ace_core.ir.style import ImagePaint, SolidPaint
 from ace_core.ir.text import TextBody
 from ace_core.limits import check_output_size
 from ace_core.metafiles import drawable_deck
 from ace_core.textscrub import report_scrubbed, scrub_deck
 from ace_core.urls import link_scheme, neutralize_links, safe_href
-from adapters.html.context import WriteCtx
+from adapters.html.context import WriteCtx, def_prefix
 from adapters.html.css import (
     BLEND_CSS,
     background_decls,
@@ -47,6 +47,7 @@ from adapters.html.css import (
     image_layer,
     outline_decls,
 )
+from adapters.html.inline_svg import inline_svg
 from adapters.html.layout import box_decls, flex_container_decls
 from adapters.html.schema import (
     A_ID,
@@ -198,9 +199,17 @@ def _image_inner(node: ImageNode, ctx: WriteCtx) -> tuple[list[tuple[str, str]],
     paint = node.image
     if node.svg_asset and ctx.has_asset(node.svg_asset):
         paint = paint.model_copy(update={"asset": node.svg_asset})
-    layer = image_layer(paint, node.width, node.height, ctx, node.id) if paint.visible and paint.asset else None
+    drawn = bool(paint.visible and paint.asset)
+    as_text = drawn and _svg_with_text(paint, ctx)
+    layer = image_layer(paint, node.width, node.height, ctx, node.id, text_shown=as_text) if drawn else None
     base = background_decls(node.fills, node.width, node.height, ctx, node.id)
-    if layer is not None:
+    markup = _inline_picture(paint, layer, ctx, node.id) if as_text and layer is not None else None
+    if as_text and layer is not None and markup is None:
+        ctx.check_drawable(paint.asset or "", node.id)  # it stays an image: its text is pixels
+    if markup is not None:
+        decls += base
+        inner = markup
+    elif layer is not None:
         lay = [("background-image", layer[0]), ("background-size", layer[1])]
         lay += [("background-position", layer[2]), ("background-repeat", layer[3])]
         sub: list[tuple[str, str]] = []
@@ -240,6 +249,30 @@ def _image_inner(node: ImageNode, ctx: WriteCtx) -> tuple[list[tuple[str, str]],
         inner += shape_svg(node, ctx, fills=[])
     decls += effects_decls(node.effects, ctx, node.id, svg=bool(clip))
     return decls, inner
+
+
+def _svg_with_text(paint: ImagePaint, ctx: WriteCtx) -> bool:
+    """An SVG picture (or a metafile drawn as SVG) that draws text, shown whole and unfiltered."""
+    key = paint.asset
+    if not key or not ctx.has_asset(key) or ctx.mime(key) != "image/svg+xml":
+        return False
+    return paint.scale_mode != "TILE" and paint.filters is None and ctx.svg_text_chars(key) > 0
+
+
+def _inline_picture(paint: ImagePaint, layer: tuple[str, str, str, str], ctx: WriteCtx, node_id: str) -> str | None:
+    """The SVG picture inline, in the box its background layer would fill, so its text is text."""
+    _, size, pos, _ = layer
+    box = "position:absolute;left:0;top:0;width:100%;height:100%;"
+    aspect = {"contain": "xMidYMid meet", "cover": "xMidYMid slice"}.get(size)
+    if aspect is None and size != "100% 100%":
+        (w, h), (x, y) = size.split(), pos.split()
+        box = f"position:absolute;left:{x};top:{y};width:{w};height:{h};"
+    svg = inline_svg(ctx.asset_bytes(paint.asset or ""), def_prefix(node_id), aspect=aspect, style=box)
+    if svg is None:
+        return None
+    fade = f";opacity:{num(paint.opacity)}" if paint.opacity < 1 else ""
+    wrap = "position:absolute;left:0;top:0;width:100%;height:100%;overflow:hidden;border-radius:inherit" + fade
+    return f'<div class="im" style="{wrap}">{svg}</div>'
 
 
 def _math_inner(node: MathNode, ctx: WriteCtx) -> str:

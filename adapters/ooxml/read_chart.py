@@ -294,6 +294,9 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     ticks = _val(ax, "c:majorTickMark")
     if ticks in ("none", "in", "out", "cross"):
         data["tick_marks"] = ticks
+    labels = _val(ax, "c:tickLblPos")
+    if labels in ("nextTo", "high", "low", "none"):
+        data["tick_labels"] = labels
     for key, tag in (("min", "c:min"), ("max", "c:max")):
         v = to_float(_val(scaling, tag))
         if v is not None:

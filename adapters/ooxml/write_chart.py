@@ -221,6 +221,8 @@ def _axis_look(axis_obj: Any, spec: ChartAxis, ctx: PartContext) -> None:
     ax = axis_obj._element
     if spec.tick_marks is not None:
         _put(ax, el("c:majorTickMark", {"val": spec.tick_marks}), _AX_AFTER_TICKS)
+    if spec.tick_labels is not None:
+        _put(ax, el("c:tickLblPos", {"val": spec.tick_labels}), _AX_AFTER_TICKS[2:])
     if spec.line is not None:
         _put(ax, el("c:spPr", None, line_el([spec.line], ctx)), _AX_AFTER_SPPR)
     tx = text_props(spec.text_style, ctx)
