@@ -10,7 +10,10 @@
   A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
   so IR level = indentation - 1 for list items and = indentation otherwise.
 - Line height: PIXELS and FONT_SIZE_% become IR PIXELS (lineHeightPx); INTRINSIC_% of 100 is
-  Figma's "Auto" (no IR value); other INTRINSIC_% values become IR PERCENT.
+  Figma's "Auto" (no IR value); other INTRINSIC_% values become IR PERCENT. Text from a .pptx is
+  written in PIXELS at PowerPoint's pitch (1.2 x the size for single spacing, whatever the font),
+  the node moved down so that Figma's CSS-like lines show where PowerPoint's do
+  (ace_core.drawing.text_lines; the .pptx writer moves Figma text back).
 - Figma text boxes have no insets: the IR gets zero insets."""
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import statistics
 from typing import Any
 
 from ace_core.drawing.fonts import resolve_family
+from ace_core.drawing.text_lines import ooxml_pitch, text_scale
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
@@ -296,18 +300,31 @@ def _paragraph_spacing(paragraphs: list[Paragraph]) -> float:
     return statistics.median_low(gaps)
 
 
-def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, Any], list[Paint]]:
+def _pitch_to_figma(line_px: float, font_size: float) -> dict[str, Any]:
+    return {
+        "lineHeightUnit": "PIXELS",
+        "lineHeightPx": line_px,
+        "lineHeightPercentFontSize": line_px / font_size * 100.0 if font_size else 100.0,
+    }
+
+
+def text_to_figma(
+    body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False
+) -> tuple[dict[str, Any], list[Paint]]:
     """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour).
 
     Figma holds one alignment and one paragraph spacing per node; line height can differ per
     character range, so a paragraph whose line height is not the node's carries its own in the
     style overrides. A shrunk OOXML body (normAutofit) is written at its drawn size. With `theme_fonts`
     (a deck with a theme), theme font references and unset families are named by the theme's
-    fonts, as the deck's own renderers resolve them."""
+    fonts, as the deck's own renderers resolve them. With `ooxml` (text read from a .pptx) line
+    heights are written in PIXELS at the pitch PowerPoint gives each paragraph (Figma's own
+    percentages are of the font's height, not PowerPoint's 1.2 x its size); the node goes down by
+    ace_core.drawing.text_lines.ooxml_text_shift."""
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
     base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
     shrink = body.autofit == "SHRINK"
-    scale = (body.font_scale or 100.0) / 100.0 if shrink else 1.0
+    scale = text_scale(body)
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
     font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
@@ -323,7 +340,14 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
         paragraphSpacing=_paragraph_spacing(body.paragraphs),
         paragraphIndent=first.indent or 0.0,
     )
-    node_lh = _line_height_to_figma(first.line_height, font_size, reduce)
+
+    def para_lh(para: Paragraph) -> dict[str, Any]:
+        size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
+        if ooxml:
+            return _pitch_to_figma(ooxml_pitch(body, para, scale), size)
+        return _line_height_to_figma(para.line_height, size, reduce)
+
+    node_lh = para_lh(first) if ooxml else _line_height_to_figma(first.line_height, font_size, reduce)
     style.update(node_lh)
     if body.truncate:
         style["textTruncation"] = "ENDING"
@@ -355,9 +379,10 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
             pieces.append("\n")
             per_unit.append(empty_end)
         own_lh: dict[str, Any] = {}
-        if para.line_height != first.line_height:
-            size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
-            own_lh = _line_height_to_figma(para.line_height, size, reduce)
+        if ooxml or para.line_height != first.line_height:
+            own_lh = para_lh(para)
+            if all(own_lh.get(k) == node_lh.get(k) for k in ("lineHeightUnit", "lineHeightPx")):
+                own_lh = {}
         empty_end = 0
         if i and not any(run.text for run in para.runs):  # (the first paragraph sets the node style)
             end = para.style.merged(para.runs[0].style) if para.runs else para.style

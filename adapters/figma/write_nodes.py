@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -158,7 +159,7 @@ class NodeWriter:
         if isinstance(node, TextNode):
             if node.fills or node.strokes or _insets(node.text) != Sides():
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
-            return self._text(node, parent_abs, parent_mode)
+            return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
             return self._boxed(node, node, text, parent_abs, parent_mode)
         return self._shape(node, parent_abs, parent_mode)
@@ -325,12 +326,20 @@ class NodeWriter:
         self.place(out, m, length, 0.0, parent_abs, node.visible)
         return out
 
-    def _text(self, node: TextNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+    def _text(
+        self, node: TextNode, parent_abs: Affine, parent_mode: str | None, *, shifted: bool = False
+    ) -> dict[str, Any]:
+        """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
+        ooxml_text_shift so that Figma shows its lines where PowerPoint does."""
         out = self._base(node, "TEXT", parent_mode)
-        fields, fills = text_to_figma(node.text, self.theme_fonts)
+        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=self.ooxml)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
-        self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        m = self._matrix(node)
+        if shifted and self.ooxml:
+            d = ooxml_text_shift(node.text, self.theme_fonts)
+            m = (m[0], m[1], m[2] + m[1] * d, m[3], m[4], m[5] + m[4] * d)
+        self.place(out, m, node.width, node.height, parent_abs, node.visible)
         return out
 
     def notes(self, slide_id: str, notes: str, frame: dict[str, Any], width: float) -> dict[str, Any]:
@@ -352,6 +361,9 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = _insets(text)
+        # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
+        d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml else 0.0
+        pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
         # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
         hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
         hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
@@ -365,8 +377,8 @@ class NodeWriter:
             counterAxisAlignItems="MIN",
             paddingLeft=ins.left,
             paddingRight=ins.right,
-            paddingTop=ins.top,
-            paddingBottom=ins.bottom,
+            paddingTop=pad_top,
+            paddingBottom=pad_bottom,
             itemSpacing=0.0,
         )
         if isinstance(node, RectangleNode):
@@ -384,17 +396,17 @@ class NodeWriter:
             kids.append(self._shape(inner, absolute, "VERTICAL"))
             out["fills"], out["strokes"], out["effects"] = [], [], []
         room_w = max(0.0, node.width - ins.left - ins.right)
-        room_h = max(0.0, node.height - ins.top - ins.bottom)
         wraps = text.wrap and not hug_w
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
         width, height = _measure(body, room_w if wraps else None)
         width = room_w if wraps else width
-        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align] * (room_h - height)
+        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align]
+        offset *= max(0.0, node.height - pad_top - pad_bottom) - height
         label = TextNode(
             id=f"{node.id}:text",
             name=node.name,
             x=ins.left,
-            y=ins.top + (offset if not hug_h else 0.0),
+            y=pad_top + (offset if not hug_h else 0.0),
             width=width,
             height=height,
             text=body,

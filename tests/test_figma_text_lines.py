@@ -1,0 +1,91 @@
+"""OOXML text through Figma's standard fields lands where it started: Figma lays lines out as CSS
+does (glyphs centred in the line box), PowerPoint puts extra spacing above the text, so the
+writer gives OOXML text PowerPoint's pitch in pixels and moves it down (ace_core.drawing.text_lines),
+and a .pptx written from a Figma file moves it back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
+from ace_core.ir.nodes import TextNode
+from adapters.api import read
+from adapters.figma.read import read_figma
+from adapters.figma.write import write_figma
+from adapters.ooxml.writer import write_pptx
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = ROOT / "fixtures" / "pptx" / "docx4j-pptx-chart.pptx"  # a centred title, a top-anchored subtitle
+
+
+def _texts(deck):
+    return {n.name: n for n in deck.slides[0].children if isinstance(n, TextNode) and n.text.paragraphs}
+
+
+def _drawn_top(node: TextNode) -> float:
+    """Where the text block's centre line sits under the box's anchor (what the renders see)."""
+    ins = node.text.insets
+    if node.text.vertical_align == "TOP":
+        return node.y + ins.top
+    if node.text.vertical_align == "BOTTOM":
+        return node.y + node.height - ins.bottom
+    return node.y + node.height / 2 + (ins.top - ins.bottom) / 2
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, Path]:
+    out = tmp_path_factory.mktemp("lines") / "deck.figma.json"
+    deck = read(DECK)
+    write_figma(deck, out)
+    return deck, out
+
+
+def test_ooxml_lines_are_written_at_powerpoint_pitch_and_moved_down(written: tuple[object, Path]) -> None:
+    deck, out = written
+    doc = json.loads(out.read_text())
+    frames = {n["name"]: n for n in doc["document"]["children"][0]["children"][0]["children"]}
+    for name, node in _texts(deck).items():
+        frame = frames[name]
+        text = frame["children"][-1]
+        style = text["style"]
+        assert style["lineHeightUnit"] == "PIXELS"
+        assert style["lineHeightPx"] == pytest.approx(1.2 * style["fontSize"])
+        d = ooxml_text_shift(node.text, deck.theme.fonts)
+        assert d > 1.0  # Calibri at 44 / 32 pt: several pixels
+        ins = node.text.insets
+        top, bottom, _ = shifted_insets(ins.top, ins.bottom, node.text.vertical_align, d)
+        assert (frame["paddingTop"], frame["paddingBottom"]) == pytest.approx((top, bottom))
+        if node.text.vertical_align == "TOP":
+            assert frame["paddingTop"] == pytest.approx(ins.top + d)
+        else:  # centred: only top - bottom counts
+            assert frame["paddingTop"] - frame["paddingBottom"] == pytest.approx(ins.top - ins.bottom + 2 * d)
+
+
+def test_pptx_from_the_figma_file_puts_the_text_back(written: tuple[object, Path], tmp_path: Path) -> None:
+    deck, out = written
+    back = tmp_path / "back.pptx"
+    write_pptx(read_figma(out), back)
+    before, after = _texts(deck), _texts(read(back))
+    assert set(before) <= set(after)
+    for name, node in before.items():
+        assert _drawn_top(after[name]) == pytest.approx(_drawn_top(node), abs=0.05), name
+
+
+@pytest.mark.parametrize("anchor", ["TOP", "CENTER", "BOTTOM"])
+@pytest.mark.parametrize("d", [-6.0, 3.0, 9.0])
+def test_shifted_insets_move_the_text_or_say_what_is_left(anchor: str, d: float) -> None:
+    top, bottom = 4.8, 4.8
+    t, b, rest = shifted_insets(top, bottom, anchor, d)
+    assert t >= 0 and b >= 0
+    moved = {"TOP": t - top, "BOTTOM": bottom - b, "CENTER": ((t - b) - (top - bottom)) / 2}[anchor]
+    assert moved + rest == pytest.approx(d)
+    back_t, back_b, back_rest = shifted_insets(t, b, anchor, -d)
+    if not rest:
+        assert back_rest == 0
+        if anchor == "CENTER":
+            assert back_t - back_b == pytest.approx(top - bottom)
+        else:
+            assert (back_t, back_b) == pytest.approx((top, bottom))
