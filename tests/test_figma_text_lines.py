@@ -89,3 +89,24 @@ def test_shifted_insets_move_the_text_or_say_what_is_left(anchor: str, d: float)
             assert back_t - back_b == pytest.approx(top - bottom)
         else:
             assert (back_t, back_b) == pytest.approx((top, bottom))
+
+
+def _text_start(node: TextNode, para) -> float:
+    """Where a hanging list item's text starts, px from the slide's left (its margin)."""
+    ins = node.text.insets
+    return node.x + (ins.left if ins is not None else 9.6) + (para.margin_left or 0.0)
+
+
+def test_list_text_starts_where_powerpoint_starts_it(tmp_path: Path) -> None:
+    """Figma's lists have no indent of their own (text one gutter per level right of the marker):
+    the writer pads the box so that the items' text lands at PowerPoint's margin, and the file
+    read back (no IR copy) keeps it there - the margins were 1 em per level from the box edge."""
+    deck = read(ROOT / "fixtures" / "decks" / "pptagent-build_effective_agents.pptx")
+    write_figma(deck, tmp_path / "deck.figma.json")
+    back = read_figma(tmp_path / "deck.figma.json")
+    node = next(n for n in deck.slides[1].children if n.id == "s257.2")
+    again = next(n for n in back.slides[1].children if n.id == "s257.2")
+    items = [(p, q) for p, q in zip(node.text.paragraphs, again.text.paragraphs, strict=True) if p.text.strip()]
+    assert items and all(p.bullet is not None and (p.indent or 0) < 0 for p, _ in items)
+    for p, q in items:
+        assert _text_start(again, q) == pytest.approx(_text_start(node, p), abs=0.5)

@@ -45,7 +45,7 @@ from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, c
 from adapters.figma.overrides import set_ace
 from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
 from adapters.figma.svg import math_paths, svg_nodes
-from adapters.figma.text import text_to_figma
+from adapters.figma.text import list_text_offset, text_to_figma
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 
 __all__ = ["NodeWriter"]
@@ -335,11 +335,13 @@ class NodeWriter:
         fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=self.ooxml)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
-        m = self._matrix(node)
+        m, width = self._matrix(node), node.width
         if shifted and self.ooxml:
             d = ooxml_text_shift(node.text, self.theme_fonts)
-            m = (m[0], m[1], m[2] + m[1] * d, m[3], m[4], m[5] + m[4] * d)
-        self.place(out, m, node.width, node.height, parent_abs, node.visible)
+            dx = list_text_offset(node.text)  # its list text where PowerPoint starts it, as wide
+            m = (m[0], m[1], m[2] + m[0] * dx + m[1] * d, m[3], m[4], m[5] + m[3] * dx + m[4] * d)
+            width = max(0.0, width - dx)
+        self.place(out, m, width, node.height, parent_abs, node.visible)
         return out
 
     def notes(self, slide_id: str, notes: str, frame: dict[str, Any], width: float) -> dict[str, Any]:
@@ -364,6 +366,8 @@ class NodeWriter:
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml else 0.0
         pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        # and its list text where PowerPoint starts it (Figma's lists have no indent of their own)
+        pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml else ins.left
         # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
         hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
         hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
@@ -375,7 +379,7 @@ class NodeWriter:
             counterAxisSizingMode="AUTO" if hug_w else "FIXED",
             primaryAxisAlignItems={"TOP": "MIN", "CENTER": "CENTER", "BOTTOM": "MAX"}[text.vertical_align],
             counterAxisAlignItems="MIN",
-            paddingLeft=ins.left,
+            paddingLeft=pad_left,
             paddingRight=ins.right,
             paddingTop=pad_top,
             paddingBottom=pad_bottom,
@@ -395,7 +399,7 @@ class NodeWriter:
             inner = inner.model_copy(update={"positioning": "ABSOLUTE"})
             kids.append(self._shape(inner, absolute, "VERTICAL"))
             out["fills"], out["strokes"], out["effects"] = [], [], []
-        room_w = max(0.0, node.width - ins.left - ins.right)
+        room_w = max(0.0, node.width - pad_left - ins.right)
         wraps = text.wrap and not hug_w
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
         width, height = _measure(body, room_w if wraps else None)
@@ -405,7 +409,7 @@ class NodeWriter:
         label = TextNode(
             id=f"{node.id}:text",
             name=node.name,
-            x=ins.left,
+            x=pad_left,
             y=pad_top + (offset if not hug_h else 0.0),
             width=width,
             height=height,
