@@ -110,3 +110,34 @@ def test_list_text_starts_where_powerpoint_starts_it(tmp_path: Path) -> None:
     assert items and all(p.bullet is not None and (p.indent or 0) < 0 for p, _ in items)
     for p, q in items:
         assert _text_start(again, q) == pytest.approx(_text_start(node, p), abs=0.5)
+
+
+def test_fields_are_written_as_a_viewer_shows_them(tmp_path: Path) -> None:
+    """Figma has no fields: a date field is written as the date PowerPoint and LibreOffice show
+    (today's, not the stored one - here 12/16/2016), a slide number as the slide's number."""
+    import datetime
+
+    from ace_core.ir.fields import field_text
+
+    deck = read(ROOT / "fixtures" / "decks" / "tika-testPPT_various2.pptx")
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    found = {}
+
+    def walk(n: dict) -> None:
+        if n.get("type") == "TEXT":
+            found[n["id"].removesuffix(":text")] = n["characters"]
+        for c in n.get("children", []):
+            walk(c)
+
+    walk(json.loads(out.read_text())["document"])
+    today = field_text("datetime1", "", datetime.datetime.now())
+    for number, slide in enumerate(deck.slides, 1):
+        for node in slide.iter_nodes():
+            body = getattr(node, "text", None)
+            runs = [r for p in getattr(body, "paragraphs", []) for r in p.runs if r.field]
+            for run in runs:
+                if run.field == "datetime1":
+                    assert run.text != today and today in found[node.id]
+                elif run.field == "slidenum":
+                    assert found[node.id] == str(number)

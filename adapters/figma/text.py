@@ -26,6 +26,7 @@ from typing import Any
 
 from ace_core.drawing.fonts import resolve_family
 from ace_core.drawing.text_lines import ooxml_pitch, text_scale
+from ace_core.ir.fields import field_text
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
@@ -331,8 +332,18 @@ def list_text_offset(body: TextBody) -> float:
     return statistics.median(offsets)
 
 
+def _shown(run: Run, slide_number: int | None) -> str:
+    """A run's text as a viewer shows it: a slide number field the slide's own number, a date /
+    time field today's (its stored value is the one last shown, often years old)."""
+    if run.field is None:
+        return run.text
+    if run.field == "slidenum" and slide_number is not None:
+        return str(slide_number)
+    return field_text(run.field, run.text)
+
+
 def text_to_figma(
-    body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False
+    body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False, slide_number: int | None = None
 ) -> tuple[dict[str, Any], list[Paint]]:
     """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour).
 
@@ -343,7 +354,8 @@ def text_to_figma(
     fonts, as the deck's own renderers resolve them. With `ooxml` (text read from a .pptx) line
     heights are written in PIXELS at the pitch PowerPoint gives each paragraph (Figma's own
     percentages are of the font's height, not PowerPoint's 1.2 x its size); the node goes down by
-    ace_core.drawing.text_lines.ooxml_text_shift."""
+    ace_core.drawing.text_lines.ooxml_text_shift. Figma has no fields: a field is written as the
+    text a viewer shows (`slide_number`: the slide's position in the deck)."""
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
     base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
     shrink = body.autofit == "SHRINK"
@@ -413,7 +425,7 @@ def text_to_figma(
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
             oid = override(rstyle, own_lh)
-            text = run.text.replace("\v", "\u2028")
+            text = _shown(run, slide_number).replace("\v", "\u2028")
             pieces.append(text)
             per_unit.extend([oid] * _utf16_len(text))
         kind = para.bullet.type if para.bullet is not None else "NONE"

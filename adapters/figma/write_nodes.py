@@ -72,6 +72,8 @@ class NodeWriter:
         self.chart_font = (theme.fonts.minor if theme is not None else None) or "Calibri"
         self.figma_of: dict[str, dict[str, Any]] = {}
         self.slide_id: str | None = None
+        self.slide_numbers: dict[str, int] = {}
+        """each slide's position in the deck (what its slide number fields show)"""
 
     def loss(self, feature: str, reason: str, node_id: str, severity: str = "warning") -> None:
         self.report.add(
@@ -332,7 +334,8 @@ class NodeWriter:
         """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
         ooxml_text_shift so that Figma shows its lines where PowerPoint does."""
         out = self._base(node, "TEXT", parent_mode)
-        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=self.ooxml)
+        number = self.slide_numbers.get(self.slide_id or "")
+        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=self.ooxml, slide_number=number)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
         m, width = self._matrix(node), node.width
