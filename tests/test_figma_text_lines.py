@@ -5,6 +5,7 @@ and a .pptx written from a Figma file moves it back."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -141,3 +142,27 @@ def test_fields_are_written_as_a_viewer_shows_them(tmp_path: Path) -> None:
                     assert run.text != today and today in found[node.id]
                 elif run.field == "slidenum":
                     assert found[node.id] == str(number)
+
+
+def test_each_paragraph_keeps_its_gap_to_the_next(tmp_path: Path) -> None:
+    """Figma holds one paragraphSpacing per node; a paragraph whose gap to the next differs (space
+    after it plus space before the next, as PowerPoint adds them) carries its own in its
+    characters' style override, and reads back as its space after - it was the node's median."""
+    from ace_core.ir.text import Paragraph, Run
+
+    deck = read(DECK)
+    node = next(iter(_texts(deck).values()))
+    paras = [
+        Paragraph(runs=[Run(text="a")], space_after=6.0),
+        Paragraph(runs=[Run(text="b")], space_before=30.0),
+        Paragraph(runs=[Run(text="c")], space_after=6.0),
+        Paragraph(runs=[Run(text="d")], space_after=6.0),
+        Paragraph(runs=[Run(text="e")]),
+    ]
+    node.text.paragraphs = paras
+    write_figma(deck, tmp_path / "deck.figma.json")
+    again = _texts(read_figma(tmp_path / "deck.figma.json"))[node.name]
+    gaps = [(p.space_after or 0.0) + (q.space_before or 0.0) for p, q in itertools.pairwise(paras)]
+    back = [p.space_after or 0.0 for p in again.text.paragraphs[:-1]]
+    assert gaps == [36.0, 0.0, 6.0, 6.0]
+    assert back == pytest.approx(gaps)

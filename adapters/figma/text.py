@@ -16,6 +16,9 @@
   written in PIXELS at PowerPoint's pitch (1.2 x the size for single spacing, whatever the font),
   the node moved down so that Figma's CSS-like lines show where PowerPoint's do
   (ace_core.drawing.text_lines; the .pptx writer moves Figma text back).
+- Paragraph spacing: the node's paragraphSpacing is the commonest gap between two paragraphs; a
+  paragraph whose gap to the next differs carries its own paragraphSpacing in its characters'
+  style override (read back as its space after). OOXML spacing of a shrunk body shrinks with it.
 - Figma text boxes have no insets: the IR gets zero insets."""
 
 from __future__ import annotations
@@ -131,6 +134,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     table = n.get("styleOverrideTable") if isinstance(n.get("styleOverrideTable"), dict) else {}
     run_styles: dict[int, TextStyle] = {0: TextStyle()}
     run_lh: dict[int, LineHeight | None] = {}  # line heights set on character ranges
+    run_gap: dict[int, float] = {}  # paragraph spacing set on character ranges
     for key, over in table.items():
         try:
             oid = int(key)
@@ -140,6 +144,8 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
         run_styles[oid] = _style_from_figma(over, ctx, nid, over.get("fills"))
         if "lineHeightUnit" in over or "lineHeightPx" in over:
             run_lh[oid] = _line_height({**base, **over})
+        if isinstance(over.get("paragraphSpacing"), int | float):  # a paragraph's own gap to the next
+            run_gap[oid] = max(0.0, float(over["paragraphSpacing"]))
     overrides = n.get("characterStyleOverrides") if isinstance(n.get("characterStyleOverrides"), list) else []
     ids = _utf16_ids(chars, overrides)
     line_types = n.get("lineTypes") if isinstance(n.get("lineTypes"), list) else []
@@ -188,6 +194,8 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             gutter = size * _LIST_GUTTER_EM
             margin, first = gutter * (level + 1), -gutter
         own = empty_style.get(i)
+        carrier = own if own is not None else next((k for k in run_ids if k in run_gap), None)
+        gap = run_gap.get(carrier, space_after) if carrier is not None else space_after
         paragraphs.append(
             Paragraph(
                 runs=runs,
@@ -195,7 +203,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
                 level=level,
                 bullet=bullet,
                 line_height=run_lh.get(own, line_height) if own in run_lh else paragraph_line_height(),
-                space_after=space_after,
+                space_after=gap or None,
                 indent=first,
                 margin_left=margin,
             )
@@ -363,6 +371,12 @@ def text_to_figma(
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
     font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
+    # OOXML spacing shrinks with a shrunk body's font (as LibreOffice draws it)
+    spacing = scale if ooxml else 1.0
+    node_gap = _paragraph_spacing(body.paragraphs) * spacing
+    gaps = [
+        ((a.space_after or 0.0) + (b.space_before or 0.0)) * spacing for a, b in itertools.pairwise(body.paragraphs)
+    ]
     style = _style_to_figma(base_style, with_fills=False, scale=scale, theme_fonts=theme_fonts)
     style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
     style.setdefault("fontSize", font_size)
@@ -372,7 +386,7 @@ def text_to_figma(
         textAutoResize="WIDTH_AND_HEIGHT"
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
         else body.auto_resize,
-        paragraphSpacing=_paragraph_spacing(body.paragraphs),
+        paragraphSpacing=node_gap,
         paragraphIndent=first.indent or 0.0,
     )
 
@@ -418,6 +432,8 @@ def text_to_figma(
             own_lh = para_lh(para)
             if all(own_lh.get(k) == node_lh.get(k) for k in ("lineHeightUnit", "lineHeightPx")):
                 own_lh = {}
+        if i < len(gaps) and abs(gaps[i] - node_gap) > 0.01:  # its own gap to the next paragraph
+            own_lh = {**own_lh, "paragraphSpacing": gaps[i]}
         empty_end = 0
         if i and not any(run.text for run in para.runs):  # (the first paragraph sets the node style)
             end = para.style.merged(para.runs[0].style) if para.runs else para.style
