@@ -65,8 +65,14 @@ def test_ooxml_lines_are_written_at_powerpoint_pitch_and_moved_down(written: tup
             assert frame["paddingTop"] - frame["paddingBottom"] == pytest.approx(ins.top - ins.bottom + 2 * d)
 
 
-def test_pptx_from_the_figma_file_puts_the_text_back(written: tuple[object, Path], tmp_path: Path) -> None:
-    deck, out = written
+VERTICAL = ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx"
+
+
+@pytest.mark.parametrize("source", [DECK, VERTICAL], ids=["horizontal", "vertical"])
+def test_pptx_from_the_figma_file_puts_the_text_back(source: Path, tmp_path: Path) -> None:
+    """Vertical OOXML text too: Figma's text is horizontal, so it is written and moved back as such."""
+    deck, out = read(source), tmp_path / "deck.figma.json"
+    write_figma(deck, out)
     back = tmp_path / "back.pptx"
     write_pptx(read_figma(out), back)
     before, after = _texts(deck), _texts(read(back))

@@ -52,9 +52,9 @@ def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> 
 
 
 def _first_line(body: TextBody, theme_fonts: Any) -> tuple[Paragraph, str, float] | None:
-    """(first paragraph, family, size drawn) of the first run with text; None for a body whose
-    lines are not horizontal or that has none."""
-    if not body.paragraphs or body.vertical != "horz":
+    """(first paragraph, family, size drawn) of the first run with text; None for a body without
+    paragraphs. (Figma text is horizontal: vertical OOXML text is written so, and moved so.)"""
+    if not body.paragraphs:
         return None
     para = body.paragraphs[0]
     base = body.style.merged(para.style)

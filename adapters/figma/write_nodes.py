@@ -329,13 +329,22 @@ class NodeWriter:
         return out
 
     def _text(
-        self, node: TextNode, parent_abs: Affine, parent_mode: str | None, *, shifted: bool = False
+        self,
+        node: TextNode,
+        parent_abs: Affine,
+        parent_mode: str | None,
+        *,
+        shifted: bool = False,
+        cell: bool = False,
     ) -> dict[str, Any]:
         """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
-        ooxml_text_shift so that Figma shows its lines where PowerPoint does."""
+        ooxml_text_shift so that Figma shows its lines where PowerPoint does. A table `cell`'s
+        text keeps its line heights as stated (LibreOffice draws a cell's exact spacing lower than
+        its single spacing) and is not moved."""
         out = self._base(node, "TEXT", parent_mode)
         number = self.slide_numbers.get(self.slide_id or "")
-        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=self.ooxml, slide_number=number)
+        ooxml = self.ooxml and not cell
+        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=ooxml, slide_number=number)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
         m, width = self._matrix(node), node.width
@@ -468,7 +477,7 @@ class NodeWriter:
                             height=max(0.0, h - m.top - m.bottom),
                             text=body,
                         )
-                        kids.append(self._text(label, absolute, None))
+                        kids.append(self._text(label, absolute, None, cell=True))
                 x += width
             y += heights[ri]
         out["children"] = kids
