@@ -172,3 +172,28 @@ def test_each_paragraph_keeps_its_gap_to_the_next(tmp_path: Path) -> None:
     back = [p.space_after or 0.0 for p in again.text.paragraphs[:-1]]
     assert gaps == [36.0, 0.0, 6.0, 6.0]
     assert back == pytest.approx(gaps)
+
+
+def test_a_paragraph_of_mixed_sizes_keeps_its_own_line_height(tmp_path: Path) -> None:
+    """OOXML sizes each line by its own biggest run: one pixel pitch for a paragraph of mixed sizes
+    would give its small lines the big ones' pitch, so it keeps its stated line height (and the
+    text still lands back where it was)."""
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    deck = read(DECK)
+    node = next(iter(_texts(deck).values()))
+    node.text.paragraphs = [
+        Paragraph(
+            runs=[
+                Run(text="big", style=TextStyle(font_size=40.0)),
+                Run(text="\vsmall", style=TextStyle(font_size=20.0)),
+            ]
+        )
+    ]
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    frame = next(n for n in doc["document"]["children"][0]["children"][0]["children"] if n["name"] == node.name)
+    assert frame["children"][-1]["style"]["lineHeightUnit"] != "PIXELS"
+    write_pptx(read_figma(out), tmp_path / "back.pptx")
+    assert _drawn_top(_texts(read(tmp_path / "back.pptx"))[node.name]) == pytest.approx(_drawn_top(node), abs=0.05)

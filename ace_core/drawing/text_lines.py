@@ -20,7 +20,15 @@ from ace_core.ir.style import Sides
 from ace_core.ir.text import Paragraph, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_INSETS
 
-__all__ = ["css_text_offset", "css_texts_as_ooxml", "ooxml_pitch", "ooxml_text_shift", "shifted_insets", "text_scale"]
+__all__ = [
+    "css_text_offset",
+    "css_texts_as_ooxml",
+    "ooxml_pitch",
+    "ooxml_text_shift",
+    "pitch_in_pixels",
+    "shifted_insets",
+    "text_scale",
+]
 
 _DEFAULT_SIZE = 24.0  # px (18 pt): what every renderer of ACE draws an unsized run at
 
@@ -63,13 +71,27 @@ def _first_line(body: TextBody, theme_fonts: Any) -> tuple[Paragraph, str, float
     return para, family, (first.font_size or _DEFAULT_SIZE) * text_scale(body)
 
 
+def pitch_in_pixels(body: TextBody, para: Paragraph) -> bool:
+    """Whether the paragraph's OOXML pitch is one number of pixels: exact spacing, or all its runs
+    with text at one size (OOXML sizes each line by its own biggest run; one pixel height for a
+    paragraph of mixed sizes would give its small lines the big ones' pitch)."""
+    lh = para.line_height
+    if lh is not None and lh.unit == "PIXELS":
+        return True
+    base = body.style.merged(para.style)
+    return len({base.merged(r.style).font_size for r in para.runs if r.text}) <= 1
+
+
 def ooxml_text_shift(body: TextBody, theme_fonts: Any = None) -> float:
-    """How far down OOXML text goes, written with its lines at OOXML's pitch, for a CSS-like
-    renderer to show its first baseline where PowerPoint does."""
+    """How far down OOXML text goes for a CSS-like renderer to show its first baseline where
+    PowerPoint does: written with its lines at OOXML's pitch in pixels (pitch_in_pixels), else
+    with its own line height, the inverse of css_text_offset either way."""
     first = _first_line(body, theme_fonts)
     if first is None:
         return 0.0
     para, family, size = first
+    if not pitch_in_pixels(body, para):
+        return -css_text_offset(body, theme_fonts)
     return ooxml_baseline_shift(family, size, ooxml_pitch(body, para))
 
 

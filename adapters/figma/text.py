@@ -28,7 +28,7 @@ import statistics
 from typing import Any
 
 from ace_core.drawing.fonts import resolve_family
-from ace_core.drawing.text_lines import ooxml_pitch, text_scale
+from ace_core.drawing.text_lines import ooxml_pitch, pitch_in_pixels, text_scale
 from ace_core.ir.fields import field_text
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
@@ -392,7 +392,7 @@ def text_to_figma(
 
     def para_lh(para: Paragraph) -> dict[str, Any]:
         size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
-        if ooxml:
+        if ooxml and pitch_in_pixels(body, para):
             return _pitch_to_figma(ooxml_pitch(body, para, scale), size)
         return _line_height_to_figma(para.line_height, size, reduce)
 
