@@ -20,6 +20,7 @@ __all__ = [
     "font_metrics",
     "line_ratio",
     "map_symbol_char",
+    "ooxml_baseline_shift",
     "resolve_family",
     "substitutes",
 ]
@@ -227,6 +228,21 @@ def font_metrics(family: str) -> tuple[float, float, float]:
         if low in _installed() and low in _METRICS:
             return _METRICS[low]
     return _METRICS.get(family.lower(), (0.9282, 0.2358, 0.0))
+
+
+OOXML_LINE = 1.2
+"""single line pitch / font size in PowerPoint and LibreOffice, whatever the font"""
+OOXML_DESCENT = 0.2
+"""an OOXML line's baseline above its bottom, / font size: extra line spacing goes above the text"""
+
+
+def ooxml_baseline_shift(family: str, size: float, line_px: float) -> float:
+    """How far below a CSS (or Figma) line box's baseline PowerPoint and LibreOffice put the
+    baseline of a line `line_px` tall at `size` px: CSS centres the glyphs (ascent + descent of the
+    font) in the line box, OOXML puts the baseline OOXML_DESCENT x size above its bottom. Text laid
+    out CSS's way lands where OOXML's shows it when moved down by this much."""
+    ascent, descent, _ = font_metrics(family)
+    return line_px / 2 - OOXML_DESCENT * size + (descent - ascent) * size / 2
 
 
 _THEME_SLOTS = {

@@ -6,11 +6,19 @@
   paragraph, "\\v" in the IR.
 - lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets,
   their text hanging one gutter (1 em of the item's size) per level right of the marker, as Figma
-  draws lists (the REST API gives no list indent).
+  draws lists (the REST API gives no list indent). Writing OOXML text whose paragraphs are all
+  list items, the writer moves the text (node or box padding) by list_text_offset so that the
+  items' text starts where PowerPoint starts it (the median item; the markers stay Figma's).
   A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
   so IR level = indentation - 1 for list items and = indentation otherwise.
 - Line height: PIXELS and FONT_SIZE_% become IR PIXELS (lineHeightPx); INTRINSIC_% of 100 is
-  Figma's "Auto" (no IR value); other INTRINSIC_% values become IR PERCENT.
+  Figma's "Auto" (no IR value); other INTRINSIC_% values become IR PERCENT. Text from a .pptx is
+  written in PIXELS at PowerPoint's pitch (1.2 x the size for single spacing, whatever the font),
+  the node moved down so that Figma's CSS-like lines show where PowerPoint's do
+  (ace_core.drawing.text_lines; the .pptx writer moves Figma text back).
+- Paragraph spacing: the node's paragraphSpacing is the commonest gap between two paragraphs; a
+  paragraph whose gap to the next differs carries its own paragraphSpacing in its characters'
+  style override (read back as its space after). OOXML spacing of a shrunk body shrinks with it.
 - Figma text boxes have no insets: the IR gets zero insets."""
 
 from __future__ import annotations
@@ -20,13 +28,15 @@ import statistics
 from typing import Any
 
 from ace_core.drawing.fonts import resolve_family
+from ace_core.drawing.text_lines import ooxml_pitch, pitch_in_pixels, text_scale
+from ace_core.ir.fields import field_text
 from ace_core.ir.style import Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
 
-__all__ = ["text_from_figma", "text_to_figma"]
+__all__ = ["list_text_offset", "text_from_figma", "text_to_figma"]
 
 _CASES = ("ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED")
 _DECORATIONS = ("NONE", "UNDERLINE", "STRIKETHROUGH")
@@ -37,6 +47,7 @@ _BLACK = SolidPaint()
 _WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold"}
 _WEIGHT_NAMES.update({700: "Bold", 800: "ExtraBold", 900: "Black"})
 _LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
+_BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
 _SUPERSCRIPT, _SUBSCRIPT = 0.3, -0.25  # PowerPoint's shifts for its superscript / subscript buttons
 
 
@@ -123,6 +134,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     table = n.get("styleOverrideTable") if isinstance(n.get("styleOverrideTable"), dict) else {}
     run_styles: dict[int, TextStyle] = {0: TextStyle()}
     run_lh: dict[int, LineHeight | None] = {}  # line heights set on character ranges
+    run_gap: dict[int, float] = {}  # paragraph spacing set on character ranges
     for key, over in table.items():
         try:
             oid = int(key)
@@ -132,6 +144,8 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
         run_styles[oid] = _style_from_figma(over, ctx, nid, over.get("fills"))
         if "lineHeightUnit" in over or "lineHeightPx" in over:
             run_lh[oid] = _line_height({**base, **over})
+        if isinstance(over.get("paragraphSpacing"), int | float):  # a paragraph's own gap to the next
+            run_gap[oid] = max(0.0, float(over["paragraphSpacing"]))
     overrides = n.get("characterStyleOverrides") if isinstance(n.get("characterStyleOverrides"), list) else []
     ids = _utf16_ids(chars, overrides)
     line_types = n.get("lineTypes") if isinstance(n.get("lineTypes"), list) else []
@@ -180,6 +194,8 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             gutter = size * _LIST_GUTTER_EM
             margin, first = gutter * (level + 1), -gutter
         own = empty_style.get(i)
+        carrier = own if own is not None else next((k for k in run_ids if k in run_gap), None)
+        gap = run_gap.get(carrier, space_after) if carrier is not None else space_after
         paragraphs.append(
             Paragraph(
                 runs=runs,
@@ -187,7 +203,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
                 level=level,
                 bullet=bullet,
                 line_height=run_lh.get(own, line_height) if own in run_lh else paragraph_line_height(),
-                space_after=space_after,
+                space_after=gap or None,
                 indent=first,
                 margin_left=margin,
             )
@@ -296,21 +312,71 @@ def _paragraph_spacing(paragraphs: list[Paragraph]) -> float:
     return statistics.median_low(gaps)
 
 
-def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, Any], list[Paint]]:
+def _pitch_to_figma(line_px: float, font_size: float) -> dict[str, Any]:
+    return {
+        "lineHeightUnit": "PIXELS",
+        "lineHeightPx": line_px,
+        "lineHeightPercentFontSize": line_px / font_size * 100.0 if font_size else 100.0,
+    }
+
+
+def list_text_offset(body: TextBody) -> float:
+    """How far right of where Figma draws a list item's text (one gutter per level right of the
+    marker, as text_from_figma reads it) PowerPoint starts it, px: the median over the body's
+    items (at its margin when the first line hangs, else after the bullet); 0 unless every
+    paragraph with text is a list item (the others would move with them)."""
+    items = [p for p in body.paragraphs if p.text.strip()]
+    if not items or any(p.bullet is None or p.bullet.type == "NONE" for p in items):
+        return 0.0
+    scale = text_scale(body)
+    offsets = []
+    for para in items:
+        base = body.style.merged(para.style)
+        size = next((base.merged(r.style).font_size for r in para.runs if r.text), None) or base.font_size
+        size = (size or DEFAULT_FONT_SIZE) * scale
+        margin, indent = para.margin_left or 0.0, para.indent or 0.0
+        start = margin if indent < 0 else margin + indent + _BULLET_EM * size
+        offsets.append(start - size * _LIST_GUTTER_EM * (para.level + 1))
+    return statistics.median(offsets)
+
+
+def _shown(run: Run, slide_number: int | None) -> str:
+    """A run's text as a viewer shows it: a slide number field the slide's own number, a date /
+    time field today's (its stored value is the one last shown, often years old)."""
+    if run.field is None:
+        return run.text
+    if run.field == "slidenum" and slide_number is not None:
+        return str(slide_number)
+    return field_text(run.field, run.text)
+
+
+def text_to_figma(
+    body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False, slide_number: int | None = None
+) -> tuple[dict[str, Any], list[Paint]]:
     """TEXT node fields (characters, style, overrides, lines) and the node's fills (text colour).
 
     Figma holds one alignment and one paragraph spacing per node; line height can differ per
     character range, so a paragraph whose line height is not the node's carries its own in the
     style overrides. A shrunk OOXML body (normAutofit) is written at its drawn size. With `theme_fonts`
     (a deck with a theme), theme font references and unset families are named by the theme's
-    fonts, as the deck's own renderers resolve them."""
+    fonts, as the deck's own renderers resolve them. With `ooxml` (text read from a .pptx) line
+    heights are written in PIXELS at the pitch PowerPoint gives each paragraph (Figma's own
+    percentages are of the font's height, not PowerPoint's 1.2 x its size); the node goes down by
+    ace_core.drawing.text_lines.ooxml_text_shift. Figma has no fields: a field is written as the
+    text a viewer shows (`slide_number`: the slide's position in the deck)."""
     first = body.paragraphs[0] if body.paragraphs else Paragraph()
     base_style = body.style.merged(first.style)  # a .pptx paragraph carries the effective defaults
     shrink = body.autofit == "SHRINK"
-    scale = (body.font_scale or 100.0) / 100.0 if shrink else 1.0
+    scale = text_scale(body)
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
     font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
     aligns = {p.align for p in body.paragraphs if p.align is not None}
+    # OOXML spacing shrinks with a shrunk body's font (as LibreOffice draws it)
+    spacing = scale if ooxml else 1.0
+    node_gap = _paragraph_spacing(body.paragraphs) * spacing
+    gaps = [
+        ((a.space_after or 0.0) + (b.space_before or 0.0)) * spacing for a, b in itertools.pairwise(body.paragraphs)
+    ]
     style = _style_to_figma(base_style, with_fills=False, scale=scale, theme_fonts=theme_fonts)
     style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
     style.setdefault("fontSize", font_size)
@@ -320,10 +386,17 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
         textAutoResize="WIDTH_AND_HEIGHT"
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
         else body.auto_resize,
-        paragraphSpacing=_paragraph_spacing(body.paragraphs),
+        paragraphSpacing=node_gap,
         paragraphIndent=first.indent or 0.0,
     )
-    node_lh = _line_height_to_figma(first.line_height, font_size, reduce)
+
+    def para_lh(para: Paragraph) -> dict[str, Any]:
+        size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
+        if ooxml and pitch_in_pixels(body, para):
+            return _pitch_to_figma(ooxml_pitch(body, para, scale), size)
+        return _line_height_to_figma(para.line_height, size, reduce)
+
+    node_lh = para_lh(first) if ooxml else _line_height_to_figma(first.line_height, font_size, reduce)
     style.update(node_lh)
     if body.truncate:
         style["textTruncation"] = "ENDING"
@@ -355,9 +428,12 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
             pieces.append("\n")
             per_unit.append(empty_end)
         own_lh: dict[str, Any] = {}
-        if para.line_height != first.line_height:
-            size = (body.style.merged(para.style).font_size or DEFAULT_FONT_SIZE) * scale
-            own_lh = _line_height_to_figma(para.line_height, size, reduce)
+        if ooxml or para.line_height != first.line_height:
+            own_lh = para_lh(para)
+            if all(own_lh.get(k) == node_lh.get(k) for k in ("lineHeightUnit", "lineHeightPx")):
+                own_lh = {}
+        if i < len(gaps) and abs(gaps[i] - node_gap) > 0.01:  # its own gap to the next paragraph
+            own_lh = {**own_lh, "paragraphSpacing": gaps[i]}
         empty_end = 0
         if i and not any(run.text for run in para.runs):  # (the first paragraph sets the node style)
             end = para.style.merged(para.runs[0].style) if para.runs else para.style
@@ -365,7 +441,7 @@ def text_to_figma(body: TextBody, theme_fonts: Any = None) -> tuple[dict[str, An
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
             oid = override(rstyle, own_lh)
-            text = run.text.replace("\v", "\u2028")
+            text = _shown(run, slide_number).replace("\v", "\u2028")
             pieces.append(text)
             per_unit.extend([oid] * _utf16_len(text))
         kind = para.bullet.type if para.bullet is not None else "NONE"

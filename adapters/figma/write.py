@@ -59,6 +59,7 @@ class _DocumentWriter:
         self.report = report
         self.images: dict[str, str] = {}
         self.nodes = NodeWriter(report, self._image, deck.theme, ooxml=is_ooxml_deck(deck))
+        self.nodes.slide_numbers = {s.id: i + 1 for i, s in enumerate(deck.slides)}
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
         self.canvas_colors: dict[str, Any] = {}
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -44,7 +45,7 @@ from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, c
 from adapters.figma.overrides import set_ace
 from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
 from adapters.figma.svg import math_paths, svg_nodes
-from adapters.figma.text import text_to_figma
+from adapters.figma.text import list_text_offset, text_to_figma
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 
 __all__ = ["NodeWriter"]
@@ -71,6 +72,8 @@ class NodeWriter:
         self.chart_font = (theme.fonts.minor if theme is not None else None) or "Calibri"
         self.figma_of: dict[str, dict[str, Any]] = {}
         self.slide_id: str | None = None
+        self.slide_numbers: dict[str, int] = {}
+        """each slide's position in the deck (what its slide number fields show)"""
 
     def loss(self, feature: str, reason: str, node_id: str, severity: str = "warning") -> None:
         self.report.add(
@@ -158,7 +161,7 @@ class NodeWriter:
         if isinstance(node, TextNode):
             if node.fills or node.strokes or _insets(node.text) != Sides():
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
-            return self._text(node, parent_abs, parent_mode)
+            return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
             return self._boxed(node, node, text, parent_abs, parent_mode)
         return self._shape(node, parent_abs, parent_mode)
@@ -325,12 +328,32 @@ class NodeWriter:
         self.place(out, m, length, 0.0, parent_abs, node.visible)
         return out
 
-    def _text(self, node: TextNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
+    def _text(
+        self,
+        node: TextNode,
+        parent_abs: Affine,
+        parent_mode: str | None,
+        *,
+        shifted: bool = False,
+        cell: bool = False,
+    ) -> dict[str, Any]:
+        """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
+        ooxml_text_shift so that Figma shows its lines where PowerPoint does. A table `cell`'s
+        text keeps its line heights as stated (LibreOffice draws a cell's exact spacing lower than
+        its single spacing) and is not moved."""
         out = self._base(node, "TEXT", parent_mode)
-        fields, fills = text_to_figma(node.text, self.theme_fonts)
+        number = self.slide_numbers.get(self.slide_id or "")
+        ooxml = self.ooxml and not cell
+        fields, fills = text_to_figma(node.text, self.theme_fonts, ooxml=ooxml, slide_number=number)
         out.update(fields)
         out["fills"] = paints_to_figma(fills)
-        self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        m, width = self._matrix(node), node.width
+        if shifted and self.ooxml:
+            d = ooxml_text_shift(node.text, self.theme_fonts)
+            dx = list_text_offset(node.text)  # its list text where PowerPoint starts it, as wide
+            m = (m[0], m[1], m[2] + m[0] * dx + m[1] * d, m[3], m[4], m[5] + m[3] * dx + m[4] * d)
+            width = max(0.0, width - dx)
+        self.place(out, m, width, node.height, parent_abs, node.visible)
         return out
 
     def notes(self, slide_id: str, notes: str, frame: dict[str, Any], width: float) -> dict[str, Any]:
@@ -352,6 +375,11 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = _insets(text)
+        # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
+        d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml else 0.0
+        pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        # and its list text where PowerPoint starts it (Figma's lists have no indent of their own)
+        pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml else ins.left
         # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
         hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
         hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
@@ -363,10 +391,10 @@ class NodeWriter:
             counterAxisSizingMode="AUTO" if hug_w else "FIXED",
             primaryAxisAlignItems={"TOP": "MIN", "CENTER": "CENTER", "BOTTOM": "MAX"}[text.vertical_align],
             counterAxisAlignItems="MIN",
-            paddingLeft=ins.left,
+            paddingLeft=pad_left,
             paddingRight=ins.right,
-            paddingTop=ins.top,
-            paddingBottom=ins.bottom,
+            paddingTop=pad_top,
+            paddingBottom=pad_bottom,
             itemSpacing=0.0,
         )
         if isinstance(node, RectangleNode):
@@ -383,18 +411,18 @@ class NodeWriter:
             inner = inner.model_copy(update={"positioning": "ABSOLUTE"})
             kids.append(self._shape(inner, absolute, "VERTICAL"))
             out["fills"], out["strokes"], out["effects"] = [], [], []
-        room_w = max(0.0, node.width - ins.left - ins.right)
-        room_h = max(0.0, node.height - ins.top - ins.bottom)
+        room_w = max(0.0, node.width - pad_left - ins.right)
         wraps = text.wrap and not hug_w
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
         width, height = _measure(body, room_w if wraps else None)
         width = room_w if wraps else width
-        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align] * (room_h - height)
+        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align]
+        offset *= max(0.0, node.height - pad_top - pad_bottom) - height
         label = TextNode(
             id=f"{node.id}:text",
             name=node.name,
-            x=ins.left,
-            y=ins.top + (offset if not hug_h else 0.0),
+            x=pad_left,
+            y=pad_top + (offset if not hug_h else 0.0),
             width=width,
             height=height,
             text=body,
@@ -449,7 +477,7 @@ class NodeWriter:
                             height=max(0.0, h - m.top - m.bottom),
                             text=body,
                         )
-                        kids.append(self._text(label, absolute, None))
+                        kids.append(self._text(label, absolute, None, cell=True))
                 x += width
             y += heights[ri]
         out["children"] = kids

@@ -57,6 +57,10 @@ def render_bytes(
     from ace_core.ir.asset_refs import without_missing_assets
 
     deck, _ = without_missing_assets(deck, report, "pptx")
+    if deck.source is not None and deck.source.format == "figma":
+        from ace_core.drawing.text_lines import css_texts_as_ooxml
+
+        deck = css_texts_as_ooxml(deck)  # Figma lays lines out CSS's way: its text shown where Figma shows it
     clean, scrubbed = scrub_deck(deck)
     attempt = LossReport()
     try:

@@ -1,0 +1,168 @@
+"""Where a text's lines sit: OOXML's rule (PowerPoint, LibreOffice) against CSS's (Chromium, Figma).
+
+OOXML gives a single line 1.2 x the font size whatever the font and puts extra spacing above the
+text (its baseline OOXML_DESCENT x size above the line's bottom); CSS and Figma centre the font's
+ascent + descent in the line box, a normal line being the font's own height (line_ratio). So the
+same box and line height put the baseline at different places. Text written from OOXML to a
+CSS-like format is moved down by `ooxml_text_shift` (with its line heights in pixels at OOXML's
+pitch); text read from one is put back for OOXML by `css_text_offset`, the move that puts CSS's
+baseline where OOXML's shows it."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ace_core.drawing.fonts import OOXML_LINE, line_ratio, ooxml_baseline_shift, resolve_family
+from ace_core.ir.deck import Deck
+from ace_core.ir.nodes import NodeBase, TableNode, TextNode
+from ace_core.ir.style import Sides
+from ace_core.ir.text import Paragraph, TextBody, TextStyle
+from ace_core.layout.measure import DEFAULT_INSETS
+
+__all__ = [
+    "css_text_offset",
+    "css_texts_as_ooxml",
+    "ooxml_pitch",
+    "ooxml_text_shift",
+    "pitch_in_pixels",
+    "shifted_insets",
+    "text_scale",
+]
+
+_DEFAULT_SIZE = 24.0  # px (18 pt): what every renderer of ACE draws an unsized run at
+
+
+def text_scale(body: TextBody) -> float:
+    """The font scale a shrink-on-overflow body is drawn at (1 for any other)."""
+    return (body.font_scale or 100.0) / 100.0 if body.autofit == "SHRINK" else 1.0
+
+
+def _drawn_size(body: TextBody, para: Paragraph, scale: float) -> float:
+    """The size a paragraph's lines are drawn at: its biggest run with text (an empty paragraph:
+    the size of its end mark)."""
+    base = body.style.merged(para.style)
+    sizes = [base.merged(r.style).font_size for r in para.runs if r.text]
+    if not sizes:
+        sizes = [base.merged(para.runs[0].style).font_size if para.runs else base.font_size]
+    return max(s or _DEFAULT_SIZE for s in sizes) * scale
+
+
+def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> float:
+    """The line pitch PowerPoint and LibreOffice give the paragraph, px: single = 1.2 x the font
+    size, a percentage scales that, exact spacing is exact (all shrinking with a shrunk body)."""
+    scale = text_scale(body) if scale is None else scale
+    lh = para.line_height
+    if lh is not None and lh.unit == "PIXELS":
+        return lh.value * scale
+    pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+    return OOXML_LINE * max(pct, 1.0) / 100.0 * _drawn_size(body, para, scale)
+
+
+def _first_line(body: TextBody, theme_fonts: Any) -> tuple[Paragraph, str, float] | None:
+    """(first paragraph, family, size drawn) of the first run with text; None for a body without
+    paragraphs. (Figma text is horizontal: vertical OOXML text is written so, and moved so.)"""
+    if not body.paragraphs:
+        return None
+    para = body.paragraphs[0]
+    base = body.style.merged(para.style)
+    first: TextStyle = next((base.merged(r.style) for r in para.runs if r.text), base)
+    family = resolve_family(first.font_family, first.font_ref, theme_fonts)
+    return para, family, (first.font_size or _DEFAULT_SIZE) * text_scale(body)
+
+
+def pitch_in_pixels(body: TextBody, para: Paragraph) -> bool:
+    """Whether the paragraph's OOXML pitch is one number of pixels: exact spacing, or all its runs
+    with text at one size (OOXML sizes each line by its own biggest run; one pixel height for a
+    paragraph of mixed sizes would give its small lines the big ones' pitch)."""
+    lh = para.line_height
+    if lh is not None and lh.unit == "PIXELS":
+        return True
+    base = body.style.merged(para.style)
+    return len({base.merged(r.style).font_size for r in para.runs if r.text}) <= 1
+
+
+def ooxml_text_shift(body: TextBody, theme_fonts: Any = None) -> float:
+    """How far down OOXML text goes for a CSS-like renderer to show its first baseline where
+    PowerPoint does: written with its lines at OOXML's pitch in pixels (pitch_in_pixels), else
+    with its own line height, the inverse of css_text_offset either way."""
+    first = _first_line(body, theme_fonts)
+    if first is None:
+        return 0.0
+    para, family, size = first
+    if not pitch_in_pixels(body, para):
+        return -css_text_offset(body, theme_fonts)
+    return ooxml_baseline_shift(family, size, ooxml_pitch(body, para))
+
+
+def css_text_offset(body: TextBody, theme_fonts: Any = None) -> float:
+    """How far down text laid out CSS's way goes for PowerPoint to show its first baseline where
+    CSS does (negative: up). Pixel line heights are the same in both; a normal or percentage line
+    is the font's height in CSS, 1.2 x its size in OOXML."""
+    first = _first_line(body, theme_fonts)
+    if first is None:
+        return 0.0
+    para, family, size = first
+    pitch = ooxml_pitch(body, para)
+    lh = para.line_height
+    if lh is not None and lh.unit == "PIXELS":
+        css = pitch
+    else:
+        pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+        css = line_ratio(family) * max(pct, 1.0) / 100.0 * size
+    return (css - pitch) / 2 - ooxml_baseline_shift(family, size, pitch)
+
+
+def shifted_insets(top: float, bottom: float, anchor: str, d: float) -> tuple[float, float, float]:
+    """(top, bottom, rest): insets that put a box's text `d` px further down under its vertical
+    anchor, none below 0; `rest` is the part of the move they cannot make (the text of a top- or
+    bottom-anchored box cannot go above its top or below its bottom)."""
+    if anchor == "TOP":
+        t = top + d
+        return max(0.0, t), bottom, min(0.0, t)
+    if anchor == "BOTTOM":
+        b = bottom - d
+        return top, max(0.0, b), max(0.0, -b)
+    t, b = top + d, bottom - d  # centred: only top - bottom counts
+    if b < 0:
+        t, b = t - b, 0.0
+    if t < 0:
+        t, b = 0.0, b - t
+    return t, b, 0.0
+
+
+def _moved(node: NodeBase, body: TextBody, d: float) -> NodeBase:
+    """The node with its text `d` px further down: by its insets, and what they cannot take by
+    moving a bare text box (along its own axis)."""
+    ins = body.insets if body.insets is not None else DEFAULT_INSETS
+    top, bottom, rest = shifted_insets(ins.top, ins.bottom, body.vertical_align, d)
+    text = body.model_copy(update={"insets": Sides(top=top, right=ins.right, bottom=bottom, left=ins.left)})
+    update: dict[str, Any] = {"text": text}
+    if rest and isinstance(node, TextNode) and not node.fills and not node.strokes:
+        a = math.radians(node.rotation)
+        update.update(x=node.x - math.sin(a) * rest, y=node.y + math.cos(a) * rest)
+    return node.model_copy(update=update)
+
+
+def css_texts_as_ooxml(deck: Deck) -> Deck:
+    """A copy of a deck whose text is laid out CSS's way (read from Figma) with every text box's
+    lines moved to where CSS shows them, for an OOXML writer (tables: their cells are left)."""
+    fonts = deck.theme.fonts if deck.theme is not None else None
+
+    def fix(nodes: list[Any]) -> list[Any]:
+        out = []
+        for node in nodes:
+            kids = getattr(node, "children", None)
+            if kids:
+                node = node.model_copy(update={"children": fix(kids)})
+            body = getattr(node, "text", None)
+            if isinstance(body, TextBody) and body.paragraphs and not isinstance(node, TableNode):
+                d = css_text_offset(body, fonts)
+                if abs(d) >= 0.01:
+                    node = _moved(node, body, d)
+            out.append(node)
+        return out
+
+    copy = deck.model_copy(update={"slides": [s.model_copy(update={"children": fix(s.children)}) for s in deck.slides]})
+    copy.attach_store(deck.store)
+    return copy

@@ -1,0 +1,199 @@
+"""OOXML text through Figma's standard fields lands where it started: Figma lays lines out as CSS
+does (glyphs centred in the line box), PowerPoint puts extra spacing above the text, so the
+writer gives OOXML text PowerPoint's pitch in pixels and moves it down (ace_core.drawing.text_lines),
+and a .pptx written from a Figma file moves it back."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
+from ace_core.ir.nodes import TextNode
+from adapters.api import read
+from adapters.figma.read import read_figma
+from adapters.figma.write import write_figma
+from adapters.ooxml.writer import write_pptx
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = ROOT / "fixtures" / "pptx" / "docx4j-pptx-chart.pptx"  # a centred title, a top-anchored subtitle
+
+
+def _texts(deck):
+    return {n.name: n for n in deck.slides[0].children if isinstance(n, TextNode) and n.text.paragraphs}
+
+
+def _drawn_top(node: TextNode) -> float:
+    """Where the text block's centre line sits under the box's anchor (what the renders see)."""
+    ins = node.text.insets
+    if node.text.vertical_align == "TOP":
+        return node.y + ins.top
+    if node.text.vertical_align == "BOTTOM":
+        return node.y + node.height - ins.bottom
+    return node.y + node.height / 2 + (ins.top - ins.bottom) / 2
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, Path]:
+    out = tmp_path_factory.mktemp("lines") / "deck.figma.json"
+    deck = read(DECK)
+    write_figma(deck, out)
+    return deck, out
+
+
+def test_ooxml_lines_are_written_at_powerpoint_pitch_and_moved_down(written: tuple[object, Path]) -> None:
+    deck, out = written
+    doc = json.loads(out.read_text())
+    frames = {n["name"]: n for n in doc["document"]["children"][0]["children"][0]["children"]}
+    for name, node in _texts(deck).items():
+        frame = frames[name]
+        text = frame["children"][-1]
+        style = text["style"]
+        assert style["lineHeightUnit"] == "PIXELS"
+        assert style["lineHeightPx"] == pytest.approx(1.2 * style["fontSize"])
+        d = ooxml_text_shift(node.text, deck.theme.fonts)
+        assert d > 1.0  # Calibri at 44 / 32 pt: several pixels
+        ins = node.text.insets
+        top, bottom, _ = shifted_insets(ins.top, ins.bottom, node.text.vertical_align, d)
+        assert (frame["paddingTop"], frame["paddingBottom"]) == pytest.approx((top, bottom))
+        if node.text.vertical_align == "TOP":
+            assert frame["paddingTop"] == pytest.approx(ins.top + d)
+        else:  # centred: only top - bottom counts
+            assert frame["paddingTop"] - frame["paddingBottom"] == pytest.approx(ins.top - ins.bottom + 2 * d)
+
+
+VERTICAL = ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx"
+
+
+@pytest.mark.parametrize("source", [DECK, VERTICAL], ids=["horizontal", "vertical"])
+def test_pptx_from_the_figma_file_puts_the_text_back(source: Path, tmp_path: Path) -> None:
+    """Vertical OOXML text too: Figma's text is horizontal, so it is written and moved back as such."""
+    deck, out = read(source), tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    back = tmp_path / "back.pptx"
+    write_pptx(read_figma(out), back)
+    before, after = _texts(deck), _texts(read(back))
+    assert set(before) <= set(after)
+    for name, node in before.items():
+        assert _drawn_top(after[name]) == pytest.approx(_drawn_top(node), abs=0.05), name
+
+
+@pytest.mark.parametrize("anchor", ["TOP", "CENTER", "BOTTOM"])
+@pytest.mark.parametrize("d", [-6.0, 3.0, 9.0])
+def test_shifted_insets_move_the_text_or_say_what_is_left(anchor: str, d: float) -> None:
+    top, bottom = 4.8, 4.8
+    t, b, rest = shifted_insets(top, bottom, anchor, d)
+    assert t >= 0 and b >= 0
+    moved = {"TOP": t - top, "BOTTOM": bottom - b, "CENTER": ((t - b) - (top - bottom)) / 2}[anchor]
+    assert moved + rest == pytest.approx(d)
+    back_t, back_b, back_rest = shifted_insets(t, b, anchor, -d)
+    if not rest:
+        assert back_rest == 0
+        if anchor == "CENTER":
+            assert back_t - back_b == pytest.approx(top - bottom)
+        else:
+            assert (back_t, back_b) == pytest.approx((top, bottom))
+
+
+def _text_start(node: TextNode, para) -> float:
+    """Where a hanging list item's text starts, px from the slide's left (its margin)."""
+    ins = node.text.insets
+    return node.x + (ins.left if ins is not None else 9.6) + (para.margin_left or 0.0)
+
+
+def test_list_text_starts_where_powerpoint_starts_it(tmp_path: Path) -> None:
+    """Figma's lists have no indent of their own (text one gutter per level right of the marker):
+    the writer pads the box so that the items' text lands at PowerPoint's margin, and the file
+    read back (no IR copy) keeps it there - the margins were 1 em per level from the box edge."""
+    deck = read(ROOT / "fixtures" / "decks" / "pptagent-build_effective_agents.pptx")
+    write_figma(deck, tmp_path / "deck.figma.json")
+    back = read_figma(tmp_path / "deck.figma.json")
+    node = next(n for n in deck.slides[1].children if n.id == "s257.2")
+    again = next(n for n in back.slides[1].children if n.id == "s257.2")
+    items = [(p, q) for p, q in zip(node.text.paragraphs, again.text.paragraphs, strict=True) if p.text.strip()]
+    assert items and all(p.bullet is not None and (p.indent or 0) < 0 for p, _ in items)
+    for p, q in items:
+        assert _text_start(again, q) == pytest.approx(_text_start(node, p), abs=0.5)
+
+
+def test_fields_are_written_as_a_viewer_shows_them(tmp_path: Path) -> None:
+    """Figma has no fields: a date field is written as the date PowerPoint and LibreOffice show
+    (today's, not the stored one - here 12/16/2016), a slide number as the slide's number."""
+    import datetime
+
+    from ace_core.ir.fields import field_text
+
+    deck = read(ROOT / "fixtures" / "decks" / "tika-testPPT_various2.pptx")
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    found = {}
+
+    def walk(n: dict) -> None:
+        if n.get("type") == "TEXT":
+            found[n["id"].removesuffix(":text")] = n["characters"]
+        for c in n.get("children", []):
+            walk(c)
+
+    walk(json.loads(out.read_text())["document"])
+    today = field_text("datetime1", "", datetime.datetime.now())
+    for number, slide in enumerate(deck.slides, 1):
+        for node in slide.iter_nodes():
+            body = getattr(node, "text", None)
+            runs = [r for p in getattr(body, "paragraphs", []) for r in p.runs if r.field]
+            for run in runs:
+                if run.field == "datetime1":
+                    assert run.text != today and today in found[node.id]
+                elif run.field == "slidenum":
+                    assert found[node.id] == str(number)
+
+
+def test_each_paragraph_keeps_its_gap_to_the_next(tmp_path: Path) -> None:
+    """Figma holds one paragraphSpacing per node; a paragraph whose gap to the next differs (space
+    after it plus space before the next, as PowerPoint adds them) carries its own in its
+    characters' style override, and reads back as its space after - it was the node's median."""
+    from ace_core.ir.text import Paragraph, Run
+
+    deck = read(DECK)
+    node = next(iter(_texts(deck).values()))
+    paras = [
+        Paragraph(runs=[Run(text="a")], space_after=6.0),
+        Paragraph(runs=[Run(text="b")], space_before=30.0),
+        Paragraph(runs=[Run(text="c")], space_after=6.0),
+        Paragraph(runs=[Run(text="d")], space_after=6.0),
+        Paragraph(runs=[Run(text="e")]),
+    ]
+    node.text.paragraphs = paras
+    write_figma(deck, tmp_path / "deck.figma.json")
+    again = _texts(read_figma(tmp_path / "deck.figma.json"))[node.name]
+    gaps = [(p.space_after or 0.0) + (q.space_before or 0.0) for p, q in itertools.pairwise(paras)]
+    back = [p.space_after or 0.0 for p in again.text.paragraphs[:-1]]
+    assert gaps == [36.0, 0.0, 6.0, 6.0]
+    assert back == pytest.approx(gaps)
+
+
+def test_a_paragraph_of_mixed_sizes_keeps_its_own_line_height(tmp_path: Path) -> None:
+    """OOXML sizes each line by its own biggest run: one pixel pitch for a paragraph of mixed sizes
+    would give its small lines the big ones' pitch, so it keeps its stated line height (and the
+    text still lands back where it was)."""
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    deck = read(DECK)
+    node = next(iter(_texts(deck).values()))
+    node.text.paragraphs = [
+        Paragraph(
+            runs=[
+                Run(text="big", style=TextStyle(font_size=40.0)),
+                Run(text="\vsmall", style=TextStyle(font_size=20.0)),
+            ]
+        )
+    ]
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    frame = next(n for n in doc["document"]["children"][0]["children"][0]["children"] if n["name"] == node.name)
+    assert frame["children"][-1]["style"]["lineHeightUnit"] != "PIXELS"
+    write_pptx(read_figma(out), tmp_path / "back.pptx")
+    assert _drawn_top(_texts(read(tmp_path / "back.pptx"))[node.name]) == pytest.approx(_drawn_top(node), abs=0.05)
