@@ -10,7 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ace_core.drawing.autonum import autonum_text
-from ace_core.drawing.fonts import css_font_stack, font_metrics, line_ratio, map_symbol_char, resolve_family
+from ace_core.drawing.fonts import (
+    OOXML_LINE,
+    css_font_stack,
+    line_ratio,
+    map_symbol_char,
+    ooxml_baseline_shift,
+    resolve_family,
+)
 from ace_core.ir.fields import field_text
 from ace_core.ir.style import GradientPaint, Sides, SolidPaint
 from ace_core.ir.text import LineHeight, Paragraph, Run, TextBody, TextStyle
@@ -102,10 +109,6 @@ def _first_run_style(body: TextBody, para: Paragraph, env: TextEnv | None = None
     return _effective(body, para, para.runs[0] if para.runs else None, env)
 
 
-OOXML_LINE = 1.2  # single line pitch / font size in PowerPoint and LibreOffice, whatever the font
-OOXML_DESCENT = 0.2  # baseline above the bottom of a line, / font size; extra spacing goes above
-
-
 def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list[tuple[str, str]]:
     """Line height as PowerPoint (and LibreOffice) lay out OOXML text: single = 1.2 x the font
     size for every font, PERCENT scales that, extra (or missing) space goes above the text. CSS
@@ -121,8 +124,7 @@ def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list
         factor = OOXML_LINE * pct / 100.0
         line_px = factor * size
         decl = num(round(factor, 4))
-    ascent, descent, _ = font_metrics(family)
-    shift = line_px / 2 - OOXML_DESCENT * size + (descent - ascent) * size / 2
+    shift = ooxml_baseline_shift(family, size, line_px)
     out = [("line-height", decl)]
     if abs(shift) >= 0.05:
         out += [("position", "relative"), ("top", px(round(shift, 2)))]
