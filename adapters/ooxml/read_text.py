@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ace_core.color import Color
-from ace_core.ir.style import Paint, Sides, SolidPaint
+from ace_core.ir.style import Effect, Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
+from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
@@ -234,8 +234,8 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
     ):
         scope.loss("text-outline", "outlined text is drawn without its outline", node_id)
     effect = rpr.kids.get("effect")
-    if isinstance(effect, etree._Element) and len(effect):
-        scope.loss("text-effect", "text shadow / glow effects are not carried", node_id)
+    if isinstance(effect, etree._Element):
+        data["effects"] = _text_effects(effect, scope, node_id)
     hl = rpr.kids.get("highlight")
     if isinstance(hl, etree._Element):
         color = scope.colors.color(hl)
@@ -253,6 +253,24 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
                     data["fill"] = SolidPaint(color=hlink)
                 data.setdefault("decoration", "UNDERLINE")
     return TextStyle(**data)
+
+
+def _text_effects(effect: etree._Element, scope: Scope, node_id: str | None) -> list[Effect]:
+    """A run's effectLst as the IR's text effects: shadows (blur, glow and the rest are reported by
+    read_effects; an inner shadow has no text equivalent in the writers and is reported here)."""
+    effects = read_effects(effect, scope, node_id=node_id)
+    for kind, what in (("INNER_SHADOW", "an inner shadow"), ("LAYER_BLUR", "a blur")):
+        if any(e.type == kind for e in effects):
+            scope.loss("text-effect", f"{what} on text is not carried", node_id)
+    shadows = [e for e in effects if e.type == "DROP_SHADOW"]
+    if shadows:
+        scope.loss(
+            "text-shadow",
+            "text shadow kept by the .pptx writers; HTML and Figma draw the text without it",
+            node_id,
+            severity="info",
+        )
+    return shadows
 
 
 def body_run_style(body: etree._Element | None, scope: Scope, node_id: str | None = None) -> TextStyle | None:

@@ -13,7 +13,7 @@ from ace_core.ir.style import GradientPaint, SolidPaint
 from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
-from adapters.ooxml.write_style import color_el, fill_el
+from adapters.ooxml.write_style import color_el, effect_list, fill_el
 from adapters.ooxml.xmlgen import COORD32, TEXT_INDENT, TEXT_MARGIN, ang, el, emu, emu_in, sub, xml_text
 
 __all__ = ["body_pr", "level_el", "list_style", "paragraph_el", "run_props", "text_body"]
@@ -118,6 +118,9 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
     fill = style.fill
     if isinstance(fill, SolidPaint | GradientPaint) and fill.visible:
         node.append(fill_el(fill, ctx))
+    if style.effects is not None:  # [] stands for "none" over an inherited shadow
+        effects = effect_list(style.effects, ctx)
+        node.append(effects if effects is not None else el("a:effectLst"))
     if isinstance(style.highlight, SolidPaint) and style.highlight.visible:
         node.append(el("a:highlight", None, color_el(style.highlight.color, ctx)))
     face = _typeface(style.font_family, style.font_ref, ctx)
