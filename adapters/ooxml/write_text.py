@@ -66,9 +66,16 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     placeholder = ctx.node is not None and ctx.node.placeholder is not None
     stored = body.font_scale is not None or body.line_spacing_reduction is not None
     own_fit = (body.autofit, body.font_scale, body.line_spacing_reduction)
-    if inh is not None and fresh and own_fit == (inh.autofit, inh.font_scale, inh.line_spacing_reduction):
+    unscaled_own = body.autofit == "SHRINK" and body.font_scale == 100.0  # the source stated normAutofit here
+    if (
+        inh is not None
+        and fresh
+        and not unscaled_own
+        and own_fit == (inh.autofit, inh.font_scale, inh.line_spacing_reduction)
+    ):
         # the autofit the layout's / master's placeholder states: inherited, as in the source
-        # (LibreOffice refits a placeholder's own normAutofit, which shifts its text)
+        # (LibreOffice refits a placeholder's own normAutofit, which shifts its text; one the
+        # source's shape states itself is written, so both are refitted alike)
         pass
     elif body.autofit == "SHRINK" and not stored and placeholder and ctx.state.mode == "fresh":
         # a placeholder's shrink-on-overflow usually comes from its master, and PowerPoint shows
