@@ -1,4 +1,4 @@
-"""Issue 18: a shadow on text (a run's a:effectLst / a:outerShdw, as PowerPoint's WordArt-like
+"""Issue 18: a shadow or an outline on text (a run's a:effectLst / a:outerShdw, as PowerPoint's WordArt-like
 title styles and many older templates write) is read into TextStyle.effects and written back by
 the fresh .pptx writer; before, it was reported and dropped, and LibreOffice drew the text without
 it (poi-45545_Comment: ten slides of shadowed body text, colour-off up to 0.19)."""
@@ -20,15 +20,19 @@ SRC = FIXTURES / "pptx" / "tika-testPPT_groups.pptx"  # slide 2: 54 pt runs with
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
-def _shadowed_runs(deck):
+def _runs(deck, keep=lambda run: True):
     return [
         run
         for _, node in deck.iter_nodes()
         if getattr(node, "text", None) is not None
         for para in node.text.paragraphs
         for run in para.runs
-        if run.style.effects
+        if keep(run)
     ]
+
+
+def _shadowed_runs(deck):
+    return _runs(deck, lambda run: bool(run.style.effects))
 
 
 def test_a_text_shadow_is_read() -> None:
@@ -58,3 +62,24 @@ def test_a_text_shadow_is_written_to_fresh_pptx_and_reads_back(tmp_path: Path) -
     assert len(after) == len(before)
     for a, b in zip(before, after, strict=True):
         assert a.style.effects[0].model_dump() == b.style.effects[0].model_dump()
+
+
+def test_outlined_hollow_text_keeps_its_outline_and_no_fill(tmp_path: Path) -> None:
+    """poi-keyframes #28: WordArt-like hollow letters (a:ln with a fill, a:noFill): read as
+    TextStyle.outline over a transparent fill and written back as a:ln + a:noFill. Before, the
+    outline was dropped and the fill written transparent: the slide's text vanished (recall 0.68)."""
+    src = FIXTURES / "pptx" / "poi-keyframes.pptx"
+    deck = read_pptx(src)
+    runs = _runs(deck, lambda run: run.style.outline is not None and "UAD" in run.text)
+    assert runs and math.isclose(runs[0].style.outline.weight, 18000 / 9525)
+    out = tmp_path / "fresh.pptx"
+    write_pptx(deck, out, fresh=True)
+    assert check_package(out.read_bytes()) == []
+    with zipfile.ZipFile(out) as z:
+        slides = [etree.fromstring(z.read(n)) for n in z.namelist() if n.startswith("ppt/slides/slide")]
+    rprs = [r for root in slides for r in root.iter(f"{A}rPr") if r.getnext() is not None and r.getnext().text == "UAD"]
+    assert rprs
+    kids = [etree.QName(c).localname for c in rprs[0]]
+    assert kids[:2] == ["ln", "noFill"] and rprs[0][0].get("w") == "18000"
+    back = _runs(read_pptx(out), lambda run: "UAD" in run.text)
+    assert back[0].style.outline is not None and back[0].style.outline.weight == runs[0].style.outline.weight

@@ -11,7 +11,7 @@ from ace_core.ir.style import Effect, Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill
+from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill, read_stroke
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
@@ -232,7 +232,15 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
         and find_fill(outline) is not None
         and local(find_fill(outline).tag) != "noFill"
     ):
-        scope.loss("text-outline", "outlined text is drawn without its outline", node_id)
+        strokes = read_stroke([(outline, None)], scope, node_id)
+        if strokes:
+            data["outline"] = strokes[0]
+            scope.loss(
+                "text-outline",
+                "outlined text: the outline is kept by the .pptx writers; HTML and Figma draw the text without it",
+                node_id,
+                severity="info",
+            )
     effect = rpr.kids.get("effect")
     if isinstance(effect, etree._Element):
         data["effects"] = _text_effects(effect, scope, node_id)

@@ -13,7 +13,7 @@ from ace_core.ir.style import GradientPaint, SolidPaint
 from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
-from adapters.ooxml.write_style import color_el, effect_list, fill_el
+from adapters.ooxml.write_style import color_el, effect_list, fill_el, line_el
 from adapters.ooxml.xmlgen import COORD32, TEXT_INDENT, TEXT_MARGIN, ang, el, emu, emu_in, sub, xml_text
 
 __all__ = ["body_pr", "level_el", "list_style", "paragraph_el", "run_props", "text_body"]
@@ -123,6 +123,11 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
         ctx.loss("text-case", f"text case {style.text_case} has no OOXML equivalent", "info")
     node = el(tag, attrs)
     fill = style.fill
+    if style.outline is not None:  # a:ln comes first in a:rPr
+        node.append(line_el([style.outline], ctx))
+        if isinstance(fill, SolidPaint) and fill.color.a * fill.opacity == 0:
+            fill = None  # hollow letters: written as the source's a:noFill
+            node.append(el("a:noFill"))
     if isinstance(fill, SolidPaint | GradientPaint) and fill.visible:
         node.append(fill_el(fill, ctx))
     if style.effects is not None:  # [] stands for "none" over an inherited shadow
