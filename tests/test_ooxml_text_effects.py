@@ -1,7 +1,8 @@
-"""Issue 18: a shadow or an outline on text (a run's a:effectLst / a:outerShdw, as PowerPoint's WordArt-like
-title styles and many older templates write) is read into TextStyle.effects and written back by
-the fresh .pptx writer; before, it was reported and dropped, and LibreOffice drew the text without
-it (poi-45545_Comment: ten slides of shadowed body text, colour-off up to 0.19)."""
+"""Issue 18: a shadow on text (a run's a:effectLst / a:outerShdw, as older templates' titles and
+body text have) is read into TextStyle.effects, and an outline (a run's a:ln) into
+TextStyle.outline; the fresh .pptx writer writes both back. Before, both were reported and
+dropped: LibreOffice drew the text without its shadow (poi-45545_Comment: ten slides, colour-off
+up to 0.19) and hollow outlined letters vanished (poi-keyframes #28)."""
 
 from __future__ import annotations
 
