@@ -145,14 +145,15 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
     return node
 
 
-def _bullet_els(bullet: Bullet | None, size_px: float | None, ctx: PartContext) -> list[etree._Element]:
+def _bullet_els(bullet: Bullet | None, ctx: PartContext) -> list[etree._Element]:
     if bullet is None or bullet.type == "NONE":
         return [el("a:buNone")]
     out: list[etree._Element] = []
     if isinstance(bullet.color, SolidPaint):
         out.append(el("a:buClr", None, color_el(bullet.color.color, ctx)))
-    if bullet.size and size_px and abs(bullet.size - 100) > 0.5:
-        out.append(el("a:buSzPts", {"val": _hundredths_pt(size_px * bullet.size / 100, 100, 400000)}))
+    if bullet.size and abs(bullet.size - 100) > 0.5:  # percent of the text, as the IR holds it
+        # (LibreOffice draws a buSzPts bullet larger than the buSzPct one it was read from)
+        out.append(el("a:buSzPct", {"val": max(25000, min(400000, round(bullet.size * 1000)))}))
     if bullet.font_family:
         out.append(el("a:buFont", {"typeface": bullet.font_family}))
     if bullet.picture_asset:
@@ -199,8 +200,7 @@ def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree.
     }
     node = el("a:pPr", attrs)
     _spacing_els(node, para)
-    size = body.style.merged(para.style).font_size
-    for child in _bullet_els(para.bullet, size, ctx):
+    for child in _bullet_els(para.bullet, ctx):
         node.append(child)
     return node
 
@@ -259,7 +259,7 @@ def level_el(para: Paragraph, ctx: PartContext, tag: str | None = None) -> etree
     node = el(tag or f"a:lvl{para.level + 1}pPr", attrs)
     _spacing_els(node, para)
     if para.bullet is not None:
-        for child in _bullet_els(para.bullet, para.style.font_size, ctx):
+        for child in _bullet_els(para.bullet, ctx):
             node.append(child)
     node.append(run_props(para.style, ctx, "a:defRPr"))
     return node
