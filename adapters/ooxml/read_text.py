@@ -507,14 +507,19 @@ def read_text_body(
         name = local(autofit.tag)
         if name == "normAutofit":
             data["autofit"] = "SHRINK"
-            if autofit.get("fontScale"):
-                data["font_scale"] = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0
-            elif tx_body is not None and autofit.getparent() is tx_body.find(qn("a:bodyPr")):
-                # the shape's own normAutofit without a scale: PowerPoint fitted it at 100 %
-                # (only inherited from the layout / master: it never applied it, None)
-                data["font_scale"] = 100.0
-            if autofit.get("lnSpcReduction"):
-                data["line_spacing_reduction"] = (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0
+            own = tx_body is not None and autofit.getparent() is tx_body.find(qn("a:bodyPr"))
+            scale = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0 if autofit.get("fontScale") else None
+            reduction = (
+                (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0 if autofit.get("lnSpcReduction") else None
+            )
+            if own or (scale, reduction) not in ((100.0, None), (100.0, 0.0), (None, 0.0)):
+                # the shape's own normAutofit without a scale: PowerPoint fitted it at 100 %;
+                # one only inherited from the layout / master that scales nothing (PowerPoint
+                # never applied it): None, so 100 % means "stated on this shape"
+                if scale is not None or own:
+                    data["font_scale"] = 100.0 if scale is None else scale
+                if reduction is not None:
+                    data["line_spacing_reduction"] = reduction
         elif name == "spAutoFit":
             data["autofit"] = "RESIZE"
             data["auto_resize"] = "HEIGHT"
