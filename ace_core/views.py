@@ -8,7 +8,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from ace_core.ir.deck import Deck, Slide
+from ace_core.ir.deck import THEME_BOOKKEEPING, Deck, Slide
 from ace_core.ir.nodes import NodeBase
 
 __all__ = ["full_view", "macro_view", "micro_view", "node_view", "slide_view", "systemic_view", "view_text"]
@@ -59,8 +59,15 @@ def _deck_header(deck: Deck) -> dict[str, Any]:
     return {"width": deck.width, "height": deck.height, "slide_count": len(deck.slides)}
 
 
+def _theme_view(deck: Deck) -> dict[str, Any] | None:
+    """The theme as the tools see it (what it says, not the part it was read with)."""
+    if deck.theme is None:
+        return None
+    return deck.theme.model_dump(mode="json", exclude_defaults=True, exclude=set(THEME_BOOKKEEPING))
+
+
 def full_view(deck: Deck) -> dict[str, Any]:
-    theme = deck.theme.model_dump(mode="json", exclude_defaults=True) if deck.theme else None
+    theme = _theme_view(deck)
     return {**_deck_header(deck), "theme": theme, "slides": [slide_view(s, i) for i, s in enumerate(deck.slides)]}
 
 
@@ -165,7 +172,7 @@ def systemic_view(deck: Deck) -> dict[str, Any]:
     def clean(d: dict[str, Any]) -> dict[str, Any]:
         return {k: sorted(v) if isinstance(v, set) else v for k, v in d.items() if v not in (0, set())}
 
-    theme = deck.theme.model_dump(mode="json", exclude_defaults=True) if deck.theme else None
+    theme = _theme_view(deck)
     return {
         **_deck_header(deck),
         "theme": theme,

@@ -168,17 +168,10 @@ def test_a_chart_whose_linked_part_lost_its_bytes_is_rebuilt(tmp_path: Path) -> 
     assert "chart-style" in kinds and check_package(out.read_bytes()) == []
 
 
-@pytest.mark.parametrize(
-    "src",
-    [FIXTURES / "pptx" / "oxsdk-Chart_3D_Column_.pptx", FIXTURES / "pptx" / "docx4j-pptx-chart.pptx"],
-    ids=lambda p: p.stem,
-)
-def test_a_chart_drawn_with_other_defaults_in_a_fresh_package_is_rebuilt(src: Path, tmp_path: Path) -> None:
+def test_a_chart_drawn_with_other_defaults_in_a_fresh_package_is_rebuilt(tmp_path: Path) -> None:
     """Office 2007 files leave chart values out that later versions read with other defaults
-    (oxsdk-Chart_3D_Column_), and series without their own fill are filled by the chart style
-    from the theme's format scheme, which the fresh package does not keep (docx4j-pptx-chart):
-    the chart is rebuilt from the IR (which holds what was read), not carried."""
-    deck = read_pptx(src)
+    (oxsdk-Chart_3D_Column_): the chart is rebuilt from the IR (which holds what was read), not carried."""
+    deck = read_pptx(FIXTURES / "pptx" / "oxsdk-Chart_3D_Column_.pptx")
     assert all(c.chart.part_asset is None for c in _charts(deck))
     _, kinds = _fresh(deck, tmp_path)
     assert "chart-style" in kinds
@@ -197,3 +190,21 @@ def test_hidden_tick_labels_survive_a_rebuilt_chart(corpus_dir, tmp_path: Path) 
     again = _charts(read_pptx(out))
     assert again and all(c.chart.x_axis.tick_labels == "none" for c in again)
     assert all(c.chart.y_axis.tick_labels in (None, "nextTo") for c in again)
+
+
+def test_a_chart_filled_from_the_theme_is_carried_over_the_source_theme(tmp_path: Path) -> None:
+    """docx4j-pptx-chart's series have no fill of their own: the chart style (c:style) fills them
+    from the theme's format scheme. The fresh theme now starts from the source's theme part
+    (theme_part), so the chart keeps its own part; over a theme without the source's format scheme
+    (the blank template's) it is rebuilt."""
+    src = FIXTURES / "pptx" / "docx4j-pptx-chart.pptx"
+    deck = read_pptx(src)
+    assert all(c.chart.part_asset is not None for c in _charts(deck))
+    out, kinds = _fresh(deck, tmp_path)
+    assert "chart-style" not in kinds
+    with zipfile.ZipFile(src) as zs, zipfile.ZipFile(out) as zo:
+        assert _canonical(zs.read(_chart_parts(src)[0])) == _canonical(zo.read(_chart_parts(out)[0]))
+    assert deck.theme is not None
+    deck.theme = deck.theme.model_copy(update={"part_asset": None, "part_links": []})
+    _, kinds = _fresh(deck, tmp_path, "no-theme-part.pptx")
+    assert "chart-style" in kinds

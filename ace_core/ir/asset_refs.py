@@ -64,10 +64,10 @@ def _rebind(value: Any, mapping: dict[str, str | None]) -> None:
 
 
 def rebind_assets(deck: Deck, mapping: dict[str, str]) -> None:
-    """Point every reference to asset key `old` at `mapping[old]`, in place, on the slides, masters
-    and layouts (a reader that found an asset's bytes changed keeps them under their own key)."""
+    """Point every reference to asset key `old` at `mapping[old]`, in place, on the slides, masters,
+    layouts and the theme (a reader that found an asset's bytes changed keeps them under their own key)."""
     if mapping:
-        for part in (*deck.slides, *deck.masters, *deck.layouts):
+        for part in (*deck.slides, *deck.masters, *deck.layouts, *([deck.theme] if deck.theme else [])):
             _rebind(part, dict(mapping))
 
 

@@ -12,11 +12,13 @@ from ace_core.color import Color
 from ace_core.ir.base import IRModel
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import Node, NodeBase, NodeSource
+from ace_core.ir.semantic import ChartPartLink
 from ace_core.ir.style import Paint
 from ace_core.ir.text import Paragraph
 
 __all__ = [
     "SCHEMA_VERSION",
+    "THEME_BOOKKEEPING",
     "AssetInfo",
     "Background",
     "Deck",
@@ -49,6 +51,19 @@ class Theme(IRModel):
     name: str = ""
     colors: dict[str, Color] = Field(default_factory=dict)
     fonts: ThemeFonts = Field(default_factory=ThemeFonts)
+    part_asset: AssetKey | None = Field(
+        None,
+        description="the theme part as read from .pptx (its format scheme: the fill / line / effect / "
+        "background styles that shapes' style references and charts' c:style draw with; per-script "
+        "fonts; object defaults); the fresh .pptx writer starts from it and writes colours and fonts over it",
+    )
+    part_links: list[ChartPartLink] = Field(
+        default_factory=list, description="the theme part's relationships (pictures of its fill styles)"
+    )
+
+
+THEME_BOOKKEEPING: frozenset[str] = frozenset({"part_asset", "part_links"})
+"""the Theme fields that are bookkeeping (the carried part), not what the theme says"""
 
 
 class Background(IRModel):

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ace_core.assets import AssetKey
 from ace_core.ir.base import IRModel
-from ace_core.ir.style import Paint, Sides
+from ace_core.ir.style import Effect, Paint, Sides, Stroke
 
 __all__ = [
     "Bullet",
@@ -49,6 +49,10 @@ class TextStyle(IRModel):
     hyperlink: str | None = Field(None, description="URL, or '#slide:<id>' for a link to a slide")
     baseline: float | None = Field(None, description="superscript (>0) / subscript (<0) shift, fraction of size")
     lang: str | None = None
+    outline: Stroke | None = Field(None, description="a line around the glyphs (OOXML a run's a:ln, CSS text stroke)")
+    effects: list[Effect] | None = Field(
+        None, description="shadows drawn behind the glyphs (OOXML a run's effectLst, CSS text-shadow); [] = none"
+    )
 
     def merged(self, over: "TextStyle | None") -> "TextStyle":
         """This style with every non-None field of `over` applied on top."""

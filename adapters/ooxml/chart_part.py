@@ -34,12 +34,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NOT_READ",
+    "all_links",
     "carried_part",
     "chart_digest",
+    "part_links",
     "renumber_axis_ids",
+    "schema_problem",
     "stamp_digest",
     "user_shapes_link",
     "write_carried",
+    "write_links",
 ]
 
 NOT_READ = "no part was read with it"
@@ -66,7 +70,7 @@ def stamp_digest(node: ChartNode) -> None:
         chart.part_digest = chart_digest(chart, node.fills, node.strokes)
 
 
-def _links(part: str, ctx: ReadContext, depth: int) -> list[ChartPartLink] | None:
+def part_links(part: str, ctx: ReadContext, depth: int = 0) -> list[ChartPartLink] | None:
     """The relationships of `part` as links with their targets' bytes; None when one cannot be
     carried (external, a missing or unreadable target, nested too deep)."""
     out: list[ChartPartLink] = []
@@ -77,7 +81,7 @@ def _links(part: str, ctx: ReadContext, depth: int) -> list[ChartPartLink] | Non
             out.append(ChartPartLink(rid=rel.rid, rel_type=rel.type, name=rel.target, external=True))
             continue
         key = ctx.part_asset(rel.target)
-        inner = _links(rel.target, ctx, depth + 1) if key is not None else None
+        inner = part_links(rel.target, ctx, depth + 1) if key is not None else None
         if key is None or inner is None:
             return None
         out.append(ChartPartLink(rid=rel.rid, rel_type=rel.type, name=rel.target, asset=key, links=inner))
@@ -95,9 +99,10 @@ def _has_fill(owner: etree._Element) -> bool:
 
 def _series_filled(root: etree._Element) -> bool:
     """Every series (and, where colours vary by point, every point) has its own fill. Otherwise
-    the chart style (c:style) draws them with the theme's fill styles, and a fresh package's
-    theme keeps the source's colours and fonts but not its format scheme: the carried chart
-    would be drawn in other fills (python-pptx's charts: gradients in place of flat colours)."""
+    the chart style (c:style) draws them with the theme's fill styles: a carried chart is drawn
+    right only over a theme with the source's format scheme (the source's theme part, carried;
+    theme_part), not the blank template's (python-pptx's charts came out as gradients in place
+    of flat colours)."""
     for ser in root.iter(qn("c:ser")):
         plot = ser.getparent()
         vary = plot.find(qn("c:varyColors")) if plot is not None else None
@@ -114,11 +119,11 @@ def _series_filled(root: etree._Element) -> bool:
 def carried_part(part: str, root: etree._Element, ctx: ReadContext) -> dict:
     """{'part_asset', 'part_links'} of a chart part the .pptx writers can write again as it is;
     {} when it cannot be (a Strict package, whose bytes use other namespaces; a file of Office
-    2007, whose chart XML means other defaults where it leaves values out; series the chart style
-    fills from the theme; a relationship that cannot be carried)."""
-    if ctx.pkg.strict or _office_2007(ctx) or not _series_filled(root):
+    2007, whose chart XML means other defaults where it leaves values out; a relationship that
+    cannot be carried)."""
+    if ctx.pkg.strict or _office_2007(ctx):
         return {}
-    links = _links(part, ctx, 0)
+    links = part_links(part, ctx)
     key = ctx.part_asset(part) if links is not None else None
     if key is None:
         return {}
@@ -145,8 +150,9 @@ def user_shapes_link(chart: ChartData) -> bool:
     return any(link.rel_type == RT_USER_SHAPES for link in chart.part_links or [])
 
 
-def _all_links(links: list[ChartPartLink]) -> list[ChartPartLink]:
-    return [x for link in links for x in (link, *_all_links(link.links))]
+def all_links(links: list[ChartPartLink]) -> list[ChartPartLink]:
+    """The links and, below each, the links of its target (depth first)."""
+    return [x for link in links for x in (link, *all_links(link.links))]
 
 
 def _why_not(node: ChartNode, ctx: PartContext) -> str:
@@ -157,7 +163,7 @@ def _why_not(node: ChartNode, ctx: PartContext) -> str:
     if chart_digest(chart, node.fills, node.strokes) != chart.part_digest:
         return "the chart was edited"
     store = ctx.state.deck.store
-    keys = [chart.part_asset, *(link.asset for link in _all_links(chart.part_links) if not link.external)]
+    keys = [chart.part_asset, *(link.asset for link in all_links(chart.part_links) if not link.external)]
     if any(key is None or not store.has(key) for key in keys):
         return "a part it links to has no bytes"
     return ""
@@ -174,7 +180,8 @@ def _new_name(ctx: PartContext, name: str) -> str:
     return ctx.pkg.next_name(f"{folder}/{stem}{{}}{ext}")
 
 
-def _write_links(source: str, links: list[ChartPartLink], ctx: PartContext) -> None:
+def write_links(source: str, links: list[ChartPartLink], ctx: PartContext) -> None:
+    """Each link of `source` written under its own relationship id, to a copy of its target."""
     deck, pkg = ctx.state.deck, ctx.pkg
     rels = pkg.rels(source)
     for link in links:
@@ -189,7 +196,7 @@ def _write_links(source: str, links: list[ChartPartLink], ctx: PartContext) -> N
         pkg.put_bytes(target, deck.asset_bytes(link.asset), mime)
         rels.items[link.rid] = OutRel(link.rid, link.rel_type, target)
         rels.dirty = True
-        _write_links(target, link.links, ctx)
+        write_links(target, link.links, ctx)
 
 
 def _valid_ids(data: bytes) -> bytes:
@@ -214,8 +221,8 @@ def renumber_axis_ids(root: etree._Element) -> bool:
     return bool(mapping)
 
 
-def _schema_problem(data: bytes) -> str:
-    """The first schema problem of a chart part (as adapters.ooxml.validate checks a package), ''."""
+def schema_problem(data: bytes) -> str:
+    """The first schema problem of a chart or theme part (as adapters.ooxml.validate checks a package), ''."""
     try:
         root = mce_process(etree.fromstring(data, parser=safe_parser()))
     except etree.XMLSyntaxError as exc:
@@ -224,6 +231,15 @@ def _schema_problem(data: bytes) -> str:
     if checker.validate(root):
         return ""
     return next((entry.message.strip() for entry in checker.error_log), "invalid")
+
+
+def _theme_styles_kept(ctx: PartContext) -> bool:
+    """The part is written over the source's own format scheme: patch mode, or a fresh theme
+    started from the theme part as read (theme_part)."""
+    theme = ctx.theme.theme
+    if ctx.state.mode == "patch":
+        return True
+    return theme is not None and theme.part_asset is not None and theme.part_asset in ctx.state.carried_themes
 
 
 def write_carried(node: ChartNode, ctx: PartContext) -> tuple[str | None, str]:
@@ -235,10 +251,12 @@ def write_carried(node: ChartNode, ctx: PartContext) -> tuple[str | None, str]:
     chart = node.chart
     assert chart.part_asset is not None and chart.part_links is not None
     data = _valid_ids(ctx.state.deck.asset_bytes(chart.part_asset))
-    problem = _schema_problem(data)
+    problem = schema_problem(data)
     if problem:  # what the source got wrong would make PowerPoint repair the new file
         return None, f"its own part does not pass the schema check ({problem[:120]})"
+    if not _theme_styles_kept(ctx) and not _series_filled(etree.fromstring(data, parser=safe_parser())):
+        return None, "its series take their fills from the theme's format scheme, which the theme here does not keep"
     name = ctx.pkg.next_name("ppt/charts/chart{}.xml")
     ctx.pkg.put_bytes(name, data, CONTENT_TYPES["chart"])
-    _write_links(name, chart.part_links, ctx)
+    write_links(name, chart.part_links, ctx)
     return name, ""

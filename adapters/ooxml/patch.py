@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.ir.deck import Deck, Slide
+from ace_core.ir.deck import THEME_BOOKKEEPING, Deck, Slide
 from ace_core.ir.fingerprint import slide_fingerprint
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import NodeBase
@@ -169,7 +169,8 @@ class _Patch:
         if self.deck.theme is None:
             return
         first = Masters(open_package(self.data)).first_master()
-        if first is None or first.theme.to_ir() == self.deck.theme:
+        kept = set(THEME_BOOKKEEPING)  # the carried part is not what the theme says
+        if first is None or first.theme.to_ir().model_dump(exclude=kept) == self.deck.theme.model_dump(exclude=kept):
             return
         masters = self.pkg.rels(self.pres).of_type(RT.SLIDE_MASTER)
         themes = self.pkg.rels(masters[0].target).of_type(RT.THEME) if masters else []

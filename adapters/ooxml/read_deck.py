@@ -31,6 +31,7 @@ from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alte
 from adapters.ooxml.read_template import TemplateIds, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.theme import ColorContext, parse_clr_map
+from adapters.ooxml.theme_part import theme_ir
 from adapters.ooxml.values import emu, to_float
 
 __all__ = ["read_pptx", "with_templates"]
@@ -146,7 +147,7 @@ def _read(
     if first is None:
         ctx.loss("missing-master", "the package has no slide master; default styles used", severity="warning")
     else:
-        deck.theme = first.theme.to_ir()
+        deck.theme = theme_ir(first.theme, ctx)
     stored_deck_id = cv.read_ace_id(pres)
     if stored_deck_id:
         deck.id = stored_deck_id

@@ -16,6 +16,7 @@ from adapters.ooxml.ns import RT, qn
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
 from adapters.ooxml.read_text import level_styles
 from adapters.ooxml.theme import DEFAULT_CLR_MAP, ColorContext, ThemeData
+from adapters.ooxml.theme_part import theme_ir
 
 __all__ = ["TemplateIds", "read_templates"]
 
@@ -141,7 +142,7 @@ def _read_master(
     master = Master(
         id=mid,
         name=info.name,
-        theme=info.theme.to_ir() if info.theme.part != first_theme else None,
+        theme=theme_ir(info.theme, ctx) if info.theme.part != first_theme else None,
         color_map={} if info.clr_map == DEFAULT_CLR_MAP else dict(info.clr_map),
         background=_background(ctx, info.root, info.part, colors),
         children=_shapes(ctx, info.part, info.root, colors, sctx, "M", mid),

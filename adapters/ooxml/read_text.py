@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ace_core.color import Color
-from ace_core.ir.style import Paint, Sides, SolidPaint
+from ace_core.ir.style import Effect, Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_fill
+from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill, read_stroke
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
@@ -232,10 +232,18 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
         and find_fill(outline) is not None
         and local(find_fill(outline).tag) != "noFill"
     ):
-        scope.loss("text-outline", "outlined text is drawn without its outline", node_id)
+        strokes = read_stroke([(outline, None)], scope, node_id)
+        if strokes:
+            data["outline"] = strokes[0]
+            scope.loss(
+                "text-outline",
+                "outlined text: the outline is kept by the .pptx writers; HTML and Figma draw the text without it",
+                node_id,
+                severity="info",
+            )
     effect = rpr.kids.get("effect")
-    if isinstance(effect, etree._Element) and len(effect):
-        scope.loss("text-effect", "text shadow / glow effects are not carried", node_id)
+    if isinstance(effect, etree._Element):
+        data["effects"] = _text_effects(effect, scope, node_id)
     hl = rpr.kids.get("highlight")
     if isinstance(hl, etree._Element):
         color = scope.colors.color(hl)
@@ -253,6 +261,24 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
                     data["fill"] = SolidPaint(color=hlink)
                 data.setdefault("decoration", "UNDERLINE")
     return TextStyle(**data)
+
+
+def _text_effects(effect: etree._Element, scope: Scope, node_id: str | None) -> list[Effect]:
+    """A run's effectLst as the IR's text effects: shadows (blur, glow and the rest are reported by
+    read_effects; an inner shadow has no text equivalent in the writers and is reported here)."""
+    effects = read_effects(effect, scope, node_id=node_id)
+    for kind, what in (("INNER_SHADOW", "an inner shadow"), ("LAYER_BLUR", "a blur")):
+        if any(e.type == kind for e in effects):
+            scope.loss("text-effect", f"{what} on text is not carried", node_id)
+    shadows = [e for e in effects if e.type == "DROP_SHADOW"]
+    if shadows:
+        scope.loss(
+            "text-shadow",
+            "text shadow kept by the .pptx writers; HTML and Figma draw the text without it",
+            node_id,
+            severity="info",
+        )
+    return shadows
 
 
 def body_run_style(body: etree._Element | None, scope: Scope, node_id: str | None = None) -> TextStyle | None:
@@ -481,14 +507,19 @@ def read_text_body(
         name = local(autofit.tag)
         if name == "normAutofit":
             data["autofit"] = "SHRINK"
-            if autofit.get("fontScale"):
-                data["font_scale"] = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0
-            elif tx_body is not None and autofit.getparent() is tx_body.find(qn("a:bodyPr")):
-                # the shape's own normAutofit without a scale: PowerPoint fitted it at 100 %
-                # (only inherited from the layout / master: it never applied it, None)
-                data["font_scale"] = 100.0
-            if autofit.get("lnSpcReduction"):
-                data["line_spacing_reduction"] = (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0
+            own = tx_body is not None and autofit.getparent() is tx_body.find(qn("a:bodyPr"))
+            scale = (pct(autofit.get("fontScale"), 100000.0) or 0.0) / 1000.0 if autofit.get("fontScale") else None
+            reduction = (
+                (pct(autofit.get("lnSpcReduction"), 0.0) or 0.0) / 1000.0 if autofit.get("lnSpcReduction") else None
+            )
+            if own or (scale, reduction) not in ((100.0, None), (100.0, 0.0), (None, 0.0)):
+                # the shape's own normAutofit without a scale: PowerPoint fitted it at 100 %;
+                # one only inherited from the layout / master that scales nothing (PowerPoint
+                # never applied it): None, so 100 % means "stated on this shape"
+                if scale is not None or own:
+                    data["font_scale"] = 100.0 if scale is None else scale
+                if reduction is not None:
+                    data["line_spacing_reduction"] = reduction
         elif name == "spAutoFit":
             data["autofit"] = "RESIZE"
             data["auto_resize"] = "HEIGHT"

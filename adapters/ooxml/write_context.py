@@ -95,6 +95,8 @@ class DeckWriteState:
     image_parts: dict[str, str] = field(default_factory=dict)
     """asset hash -> media part name"""
     mode: Literal["fresh", "patch"] = "fresh"
+    carried_themes: set[str] = field(default_factory=set)
+    """asset keys of the theme parts written as read (theme_part): their format schemes are kept"""
 
 
 @dataclass

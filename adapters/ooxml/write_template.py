@@ -12,6 +12,7 @@ from adapters.ooxml.ns import RT, qn
 from adapters.ooxml.package_out import CONTENT_TYPES, TEMPLATE_DIR, OutPackage
 from adapters.ooxml.template_plan import TemplatePlan
 from adapters.ooxml.theme import DEFAULT_CLR_MAP, SCHEME_SLOTS
+from adapters.ooxml.theme_part import write_theme_part
 from adapters.ooxml.write_context import DeckWriteState, PartContext, ThemeResolver
 from adapters.ooxml.write_slide import PRESENTATION_ORDER, background_el, insert_in_order, sp_tree
 from adapters.ooxml.write_text import level_el
@@ -166,12 +167,13 @@ def write_template(pkg: OutPackage, plan: TemplatePlan, state: DeckWriteState) -
             continue
         mpart = pkg.next_name("ppt/slideMasters/slideMaster{}.xml")
         tpart = pkg.next_name("ppt/theme/theme{}.xml")
-        pkg.put_bytes(tpart, theme_bytes, CONTENT_TYPES["theme"])
         theme = master.theme or deck.theme
-        if theme is not None:
-            write_theme(pkg.xml(tpart), theme)
         clr_map = color_map_of(master)
         ctx = PartContext(state, mpart, resolver=resolver_for(theme, clr_map))
+        if not write_theme_part(tpart, theme, PartContext(state, tpart)):
+            pkg.put_bytes(tpart, theme_bytes, CONTENT_TYPES["theme"])
+        if theme is not None:
+            write_theme(pkg.xml(tpart), theme)
         ctx.inherit_box, ctx.inherited_text = plan.inherit_box, plan.inherited_text
         root = el("p:sldMaster", None, nsmap=NSMAP_P)
         _common_slide_data(

@@ -13,7 +13,7 @@ from ace_core.ir.style import GradientPaint, SolidPaint
 from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
-from adapters.ooxml.write_style import color_el, fill_el
+from adapters.ooxml.write_style import color_el, effect_list, fill_el, line_el
 from adapters.ooxml.xmlgen import COORD32, TEXT_INDENT, TEXT_MARGIN, ang, el, emu, emu_in, sub, xml_text
 
 __all__ = ["body_pr", "level_el", "list_style", "paragraph_el", "run_props", "text_body"]
@@ -66,9 +66,16 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     placeholder = ctx.node is not None and ctx.node.placeholder is not None
     stored = body.font_scale is not None or body.line_spacing_reduction is not None
     own_fit = (body.autofit, body.font_scale, body.line_spacing_reduction)
-    if inh is not None and fresh and own_fit == (inh.autofit, inh.font_scale, inh.line_spacing_reduction):
+    unscaled_own = body.autofit == "SHRINK" and body.font_scale == 100.0  # the source stated normAutofit here
+    if (
+        inh is not None
+        and fresh
+        and not unscaled_own
+        and own_fit == (inh.autofit, inh.font_scale, inh.line_spacing_reduction)
+    ):
         # the autofit the layout's / master's placeholder states: inherited, as in the source
-        # (LibreOffice refits a placeholder's own normAutofit, which shifts its text)
+        # (LibreOffice refits a placeholder's own normAutofit, which shifts its text; one the
+        # source's shape states itself is written, so both are refitted alike)
         pass
     elif body.autofit == "SHRINK" and not stored and placeholder and ctx.state.mode == "fresh":
         # a placeholder's shrink-on-overflow usually comes from its master, and PowerPoint shows
@@ -116,8 +123,16 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
         ctx.loss("text-case", f"text case {style.text_case} has no OOXML equivalent", "info")
     node = el(tag, attrs)
     fill = style.fill
+    if style.outline is not None:  # a:ln comes first in a:rPr
+        node.append(line_el([style.outline], ctx))
+        if isinstance(fill, SolidPaint) and fill.color.a * fill.opacity == 0:
+            fill = None  # hollow letters: written as the source's a:noFill
+            node.append(el("a:noFill"))
     if isinstance(fill, SolidPaint | GradientPaint) and fill.visible:
         node.append(fill_el(fill, ctx))
+    if style.effects is not None:  # [] stands for "none" over an inherited shadow
+        effects = effect_list(style.effects, ctx)
+        node.append(effects if effects is not None else el("a:effectLst"))
     if isinstance(style.highlight, SolidPaint) and style.highlight.visible:
         node.append(el("a:highlight", None, color_el(style.highlight.color, ctx)))
     face = _typeface(style.font_family, style.font_ref, ctx)
@@ -130,14 +145,15 @@ def run_props(style: TextStyle, ctx: PartContext, tag: str = "a:rPr") -> etree._
     return node
 
 
-def _bullet_els(bullet: Bullet | None, size_px: float | None, ctx: PartContext) -> list[etree._Element]:
+def _bullet_els(bullet: Bullet | None, ctx: PartContext) -> list[etree._Element]:
     if bullet is None or bullet.type == "NONE":
         return [el("a:buNone")]
     out: list[etree._Element] = []
     if isinstance(bullet.color, SolidPaint):
         out.append(el("a:buClr", None, color_el(bullet.color.color, ctx)))
-    if bullet.size and size_px and abs(bullet.size - 100) > 0.5:
-        out.append(el("a:buSzPts", {"val": _hundredths_pt(size_px * bullet.size / 100, 100, 400000)}))
+    if bullet.size and abs(bullet.size - 100) > 0.5:  # percent of the text, as the IR holds it
+        # (LibreOffice draws a buSzPts bullet larger than the buSzPct one it was read from)
+        out.append(el("a:buSzPct", {"val": max(25000, min(400000, round(bullet.size * 1000)))}))
     if bullet.font_family:
         out.append(el("a:buFont", {"typeface": bullet.font_family}))
     if bullet.picture_asset:
@@ -184,8 +200,7 @@ def paragraph_props(para: Paragraph, body: TextBody, ctx: PartContext) -> etree.
     }
     node = el("a:pPr", attrs)
     _spacing_els(node, para)
-    size = body.style.merged(para.style).font_size
-    for child in _bullet_els(para.bullet, size, ctx):
+    for child in _bullet_els(para.bullet, ctx):
         node.append(child)
     return node
 
@@ -244,7 +259,7 @@ def level_el(para: Paragraph, ctx: PartContext, tag: str | None = None) -> etree
     node = el(tag or f"a:lvl{para.level + 1}pPr", attrs)
     _spacing_els(node, para)
     if para.bullet is not None:
-        for child in _bullet_els(para.bullet, para.style.font_size, ctx):
+        for child in _bullet_els(para.bullet, ctx):
             node.append(child)
     node.append(run_props(para.style, ctx, "a:defRPr"))
     return node
