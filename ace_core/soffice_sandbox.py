@@ -24,6 +24,7 @@ from urllib.parse import quote, unquote
 from ace_core.errors import BadInputError
 from ace_core.limits import MAX_UNPACKED, MiB
 from ace_core.part_names import is_url, part_name
+from ace_core.xml_safe import safe_xml_parser
 
 __all__ = ["PROFILE_SETTINGS", "network_sandbox", "sanitize_package", "write_profile"]
 
@@ -101,7 +102,7 @@ def _climbs(target: str, source_dir: str) -> bool:
 def _clean_rels(name: str, data: bytes, removed: list[str]) -> bytes:
     from lxml import etree
 
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    parser = safe_xml_parser()
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError:

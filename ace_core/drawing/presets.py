@@ -17,6 +17,7 @@ from pathlib import Path
 from lxml import etree
 
 from ace_core.errors import UnsupportedError
+from ace_core.xml_safe import safe_xml_parser
 
 __all__ = [
     "PresetGeometry",
@@ -91,7 +92,7 @@ class PresetGeometry:
 def _definitions() -> dict[str, etree._Element]:
     """Each preset's element; a preset is parsed into a _ShapeDef when first asked for (parsing
     all 187 up front was most of a one-slide HTML conversion's drawing time)."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+    parser = safe_xml_parser(remove_comments=True)
     root = etree.parse(str(DATA_FILE), parser).getroot()
     return {shape.tag: shape for shape in root if isinstance(shape.tag, str)}
 
@@ -112,7 +113,7 @@ def _definition(name: str) -> etree._Element | None:
         start = text.rfind(b"\n  <%s>" % name.encode())  # the last, as the whole parse keeps
         end = text.find(b"\n  </%s>" % name.encode(), start + 1)
         if start >= 0 and end > start:
-            parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+            parser = safe_xml_parser(remove_comments=True)
             fragment = text[start + 1 : end + len(name) + 6]
             try:
                 return etree.fromstring(fragment, parser)

@@ -15,11 +15,12 @@ from ace_core.color import Color
 from ace_core.ir.nodes import EllipseNode, NodeBase, RectangleNode, TextNode, VectorNode, VectorPath
 from ace_core.ir.style import Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody, TextStyle
+from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.vectors import scale_path
 
 __all__ = ["math_paths", "svg_nodes"]
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+_PARSER = safe_xml_parser(remove_comments=True)
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _FIRST_FAMILY = re.compile(r"^\s*['\"]?([^,'\"]+)")
 

@@ -15,6 +15,8 @@ import re
 
 from lxml import etree
 
+from ace_core.xml_safe import safe_xml_parser
+
 __all__ = ["inline_svg"]
 
 _SVG_NS = "http://www.w3.org/2000/svg"
@@ -50,7 +52,7 @@ def inline_svg(data: bytes, prefix: str, *, aspect: str | None = None, style: st
     """`data` (an SVG document) as an inline <svg> element sized by `style` (CSS of the box it
     fills), ids prefixed with `prefix`; `aspect` replaces its preserveAspectRatio (None keeps the
     document's own, which is what a stretched image of it shows). None when it cannot be inlined."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True, huge_tree=False)
+    parser = safe_xml_parser(remove_comments=True)
     try:
         root = etree.fromstring(data, parser)
     except (etree.XMLSyntaxError, ValueError):

@@ -12,13 +12,14 @@ import unicodedata
 from lxml import etree
 
 from ace_core.errors import BadInputError
+from ace_core.xml_safe import safe_xml_parser
 
 __all__ = ["MATH_NS", "latex_to_omml", "omml_text", "omml_to_latex"]
 
 MATH_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 _MML = "{http://www.w3.org/1998/Math/MathML}"
 _M = f"{{{MATH_NS}}}"
-_SAFE = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_blank_text=True)
+_SAFE = safe_xml_parser(remove_blank_text=True)
 
 _NARY = {"∑", "∏", "∐", "∫", "∬", "∭", "∮", "∯", "∰", "⋃", "⋂", "⋁", "⋀", "⨁", "⨂", "⨀"}
 _FUNCS = {

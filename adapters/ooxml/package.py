@@ -24,6 +24,7 @@ from ace_core.errors import BadInputError, UnsupportedError
 from ace_core.fsutil import read_input
 from ace_core.limits import MAX_INPUT, MAX_PARTS, MAX_SLIDES, MAX_UNPACKED, MAX_UNPACKED_RATIO, RATIO_FLOOR
 from ace_core.part_names import part_name
+from ace_core.xml_safe import safe_xml_parser
 from adapters.ooxml.ns import CT, RT, STRICT_MARKER, STRICT_TO_TRANSITIONAL
 from adapters.sniff import OLE2_MAGIC, ZIP_MAGIC
 
@@ -67,15 +68,8 @@ class Rel:
 
 
 def safe_parser() -> etree.XMLParser:
-    """The only XML parser used on package parts: no entities, no DTD, no network, no huge trees."""
-    return etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        huge_tree=False,
-        load_dtd=False,
-        dtd_validation=False,
-        remove_pis=True,
-    )
+    """The parser used on package parts (`ace_core.xml_safe`, processing instructions removed)."""
+    return safe_xml_parser(remove_pis=True)
 
 
 _DOCTYPE = re.compile(rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>)?(?:\s|<!--.*?-->)*<!DOCTYPE", re.S | re.I)

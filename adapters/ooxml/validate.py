@@ -20,6 +20,7 @@ from lxml import etree
 
 from ace_core.errors import BadInputError
 from ace_core.part_names import part_name
+from ace_core.xml_safe import safe_xml_parser
 from adapters.ooxml.ns import STRICT_MARKER, STRICT_TO_TRANSITIONAL
 
 __all__ = ["VALIDATED_TYPES", "Problem", "check_package", "mce_process", "new_problems", "schema"]
@@ -49,7 +50,7 @@ VALIDATED_TYPES = {
 SHAPE_ID_KINDS = {"slide", "layout", "master"}
 MAX_MEMBERS = 20000
 MAX_MEMBER_BYTES = 512 * 1024 * 1024
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_blank_text=False)
+_PARSER = safe_xml_parser()
 
 
 @dataclass(frozen=True, order=True)

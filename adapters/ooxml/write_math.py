@@ -14,6 +14,7 @@ from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import MathNode
 from ace_core.ir.style import SolidPaint
 from ace_core.units import px_to_pt
+from ace_core.xml_safe import safe_xml_parser
 from adapters.ooxml.conventions import set_ace_value
 from adapters.ooxml.ns import NS, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
@@ -52,7 +53,7 @@ def equation_omml(node: MathNode) -> etree._Element | None:
             fresh = None
     if node.omml:
         try:
-            kept = etree.fromstring(node.omml.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
+            kept = etree.fromstring(node.omml.encode("utf-8"), safe_xml_parser())
         except etree.XMLSyntaxError:
             kept = None
         if kept is not None and (fresh is None or same_math(kept, fresh) or _says(kept, node.latex)):

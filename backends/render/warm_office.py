@@ -34,6 +34,7 @@ from ace_core.part_names import part_name
 from ace_core.soffice import find_soffice, soffice_env, soffice_headless
 from ace_core.soffice_sandbox import network_sandbox, sanitize_package, write_profile
 from ace_core.tempfiles import make_temp_dir, release
+from ace_core.xml_safe import safe_xml_parser
 
 __all__ = ["UNO_PYTHON_ENV", "WarmOffice", "find_uno_python", "render_pptx_warm", "slide_only", "warm_office"]
 
@@ -244,7 +245,7 @@ def slide_only(package: bytes, index: int | Collection[int]) -> bytes:
     from lxml import etree
 
     keep = {index} if isinstance(index, int) else set(index)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    parser = safe_xml_parser()
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(package)) as src:
         rels = etree.fromstring(src.read("_rels/.rels"), parser)

@@ -17,6 +17,7 @@ from lxml import etree
 
 from ace_core.color import Color
 from ace_core.errors import ToolError
+from ace_core.xml_safe import safe_xml_parser
 
 __all__ = ["SvgShape", "parse_svg"]
 
@@ -76,7 +77,7 @@ class SvgDoc:
 
 
 def parse_svg(text: str) -> SvgDoc:
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+    parser = safe_xml_parser(remove_comments=True)
     try:
         root = etree.fromstring(text.strip().encode("utf-8"), parser)
     except etree.XMLSyntaxError as exc:

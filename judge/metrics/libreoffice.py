@@ -22,6 +22,7 @@ from ace_core.errors import BadInputError, RenderError
 from ace_core.ir.deck import Deck
 from ace_core.ir.style import GradientPaint, ImagePaint, SolidPaint
 from ace_core.tempfiles import temp_dir
+from ace_core.xml_safe import safe_xml_parser
 from judge.metrics.compute import compute_slide_metrics
 from judge.metrics.ir_units import slide_units
 from judge.metrics.result import DeckMetrics, MetricParams, SlideMetrics
@@ -34,7 +35,7 @@ MAX_PART_BYTES = 50 * 1024 * 1024
 _P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _FILLS = ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+_PARSER = safe_xml_parser()
 
 
 def _hex(rgb: tuple[float, float, float]) -> str:
