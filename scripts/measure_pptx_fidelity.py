@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from fidelity import (  # noqa: E402
     Render,
     SlideRow,
+    add_blind,
     corpus_files,
     failed_rows,
     figures,
@@ -124,6 +125,7 @@ def measure(corpus: str, src: Path, with_patch: bool) -> Deckrow:
         for i, values in enumerate(figures(orig, ours)):
             sid = deck.slides[i].id
             row.fresh.append(make_row(corpus, src.name, i, sid, values, slide_losses(losses, sid), orig, ours))
+        add_blind(row.fresh, deck)
         row.rt_fresh = len(roundtrip_differences(deck, read_pptx(fresh)))
         row.problems_fresh = len(check_package(fresh))
         if with_patch:

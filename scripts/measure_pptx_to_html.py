@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from fidelity import (  # noqa: E402
     SlideRow,
+    add_blind,
     chromium_render,
     corpus_files,
     failed_rows,
@@ -70,6 +71,7 @@ def measure(corpus: str, src: Path, session: object) -> tuple[list[SlideRow], fl
     for i, values in enumerate(figures(ref, ours)):
         sid = deck.slides[i].id
         rows.append(make_row(corpus, src.name, i, sid, values, slide_losses(losses, sid), ref, ours))
+    add_blind(rows, deck)
     return rows, secs, ours.error
 
 

@@ -128,3 +128,39 @@ def test_a_cache_entry_another_run_stored_first_is_kept(tmp_path: Path, monkeypa
     with pytest.raises(fidelity.AceError), fidelity._cache_entry(fidelity.cache_dir("lo", "k2")):
         raise fidelity.AceError("disk full")
     sys.modules.pop("fidelity", None)
+
+
+def test_what_the_reference_cannot_show_is_measured_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bare a14:m equations: LibreOffice's render of the original is blank where ACE (and PowerPoint)
+    draw the equation. The bars table keeps the plain figures and adds a line with those regions taken
+    from the reference, which is 1.0 when the rest of the slide matches."""
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import fidelity
+
+    deck = read_pptx(ROOT / "fixtures" / "pptx" / "pptxviewer-Mathematical_Equations_11_Slides_46_KB_3c22e70f4d.pptx")
+    regions = fidelity.blind_regions(deck)
+    assert len(regions) == len(deck.slides)
+    assert sum(1 for r in regions if r) >= 9 and not regions[0]  # the title slide has no equation
+    for x0, y0, x1, y1 in (b for r in regions for b in r):
+        assert -0.02 <= x0 < x1 <= 1.02 and -0.02 <= y0 < y1 <= 1.02
+    assert fidelity.blind_regions(read_pptx(ROOT / "fixtures" / "pptx" / "poi-stress013.pptx")) == [[]] * len(
+        read_pptx(ROOT / "fixtures" / "pptx" / "poi-stress013.pptx").slides
+    )
+
+    ref = _slide_png(tmp_path / "ref.png", "#1F3864")
+    ours = _slide_png(tmp_path / "ours.png", "#1F3864", bar="#C00000")  # draws what the reference lacks
+    box = (100 / 1280, 300 / 720, 1180 / 1280, 620 / 720)
+    plain = fidelity.figures(fidelity.Render([ref], [""]), fidelity.Render([ours], [""]))[0]
+    masked = fidelity.blind_figures(ref, ours, [box])
+    assert plain[0] < 0.9 and plain[1] > 0.05
+    assert masked[0] > 0.95 and masked[1] < 0.01  # only the blur across the box's edge differs
+    row = fidelity.SlideRow("c", "d.pptx", 1, "s1", plain[0], plain[1], 1.0, ["[warning] x"], str(ref), str(ours))
+    row.blind = masked
+    table = fidelity.bars_table([row], fidelity.BARS["fresh"])
+    assert (
+        "| c | 1 | 1 | 0.0% FAIL" in table
+        and "| c, 1 slides' reference-blind regions masked | 1 | 1 | 100.0% PASS" in table
+    )
+    fidelity.save_rows([row], tmp_path / "rows.json")
+    assert fidelity.load_rows(tmp_path / "rows.json")[0].blind == masked
+    sys.modules.pop("fidelity", None)

@@ -18,9 +18,17 @@ from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
-__all__ = ["equations_only", "read_math"]
+__all__ = ["BARE_EQUATION", "equations_only", "read_math"]
 
 _M = f"{{{MATH_NS}}}"
+
+
+# the warning on an equation the source stores without a fallback picture; the fidelity scripts
+# find the regions a LibreOffice reference render cannot show by it
+BARE_EQUATION = (
+    "a bare a14:m equation (no mc:AlternateContent picture beside it): LibreOffice draws nothing"
+    " there; ACE draws it and writes it with a picture fallback, so renders differ from the source's"
+)
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:
@@ -89,8 +97,7 @@ def read_math(
     if not any(local(a.tag) == "Choice" for a in equations[0].iterancestors()):
         scope.loss(
             "math",
-            "a bare a14:m equation (no mc:AlternateContent picture beside it): LibreOffice draws nothing"
-            " there; ACE draws it and writes it with a picture fallback, so renders differ from the source's",
+            BARE_EQUATION,
             node_id,
         )
     fields = {k: v for k, v in data.items() if k in MathNode.model_fields}
