@@ -157,3 +157,21 @@ def test_table_rows_as_libreoffice_lays_out_cell_text(tmp_path: Path) -> None:
     assert rows[0] == pytest.approx(size + 9.6, abs=0.6)
     assert rows[2] == pytest.approx(3 * size + 9.6, abs=0.6)
     assert tops[1] - tops[0] == pytest.approx(size, abs=0.2)
+
+
+def test_the_bullet_of_a_linked_item_keeps_the_text_colour(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    run = slide.placeholders[1].text_frame.paragraphs[0].add_run()
+    run.text = "Kansas Department of Education"
+    run.hyperlink.address = "http://www.ksde.org/"
+    html = tmp_path / "deck.html"
+    write_html(read_pptx(save(prs, tmp_path / "link.pptx")), html)
+    page = html.read_text()
+    bullet = re.search(r'<span class="bu" style="([^"]*)"', page)
+    link = re.search(r'<a href="http://www.ksde.org/" style="([^"]*)"', page)
+    assert bullet and link
+    # the link is drawn in the theme's hyperlink colour (0000FF in python-pptx's default theme),
+    # its bullet in the body text's (tx1: black), as LibreOffice draws poi-customGeo #32
+    assert "color:#0000ff" in link.group(1).lower()
+    assert "color:#000000" in bullet.group(1).lower()

@@ -291,6 +291,15 @@ def paragraph_ir(para: Paragraph) -> dict[str, Any]:
     return para.model_dump(mode="json", exclude_defaults=True, exclude={"runs"})
 
 
+def _bullet_fill(body: TextBody, para: Paragraph, env: TextEnv, first: TextStyle) -> Any:
+    """The colour of a bullet that states none: its first run's, but not the hyperlink colour a
+    linked run is drawn in (LibreOffice draws the bullet of a linked item in the text's colour)."""
+    fill = first.fill
+    if first.hyperlink and isinstance(fill, SolidPaint) and fill.color.ref and fill.color.ref.scheme == "hlink":
+        return _effective(body, para, None, env).fill
+    return fill
+
+
 def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     bullet = para.bullet
     if bullet is None or bullet.type == "NONE" or not para.text.strip():
@@ -316,7 +325,7 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     decls.append(("font-family", css_font_stack(fam)))
     decls.append(("font-size", px(round(size, 3))))
     decls.append(("font-style", "normal"))
-    color = bullet.color if bullet.color is not None else first.fill
+    color = bullet.color if bullet.color is not None else _bullet_fill(body, para, env, first)
     decls.extend(_fill_decls(TextStyle(fill=color)))
     decls.append(("font-weight", "400"))
     return f'<span class="bu" style="{join_style(decls)}">{esc_text(text)}</span>'
