@@ -122,3 +122,56 @@ def test_shrink_on_overflow_measures_the_runs_not_the_list_style(tmp_path: Path)
     crowded = read_pptx(_body_deck(tmp_path, 20)).slides[0].children[-1]  # 20 lines do not fit: shrunk
     scale = fit_scale(crowded.text, crowded.width, crowded.height, ooxml=True, theme_fonts=deck.theme.fonts)
     assert scale is not None and 50 < scale < 100
+
+
+def _text_table_deck(tmp_path: Path) -> Path:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    table = slide.shapes.add_table(3, 2, Inches(0.5), Inches(1), Inches(6), Inches(3)).table
+    for r, row in enumerate(table.rows):
+        row.height = 0  # rows as tall as their text (oxsdk-Table_Large, poi-table_test2)
+        for c, cell in enumerate(row.cells):
+            cell.text = "one\ntwo\nthree" if (r, c) == (2, 0) else f"cell {r} {c}"
+            for para in cell.text_frame.paragraphs:
+                para.runs[0].font.size = Pt(10)
+    return save(prs, tmp_path / "rows.pptx")
+
+
+@needs_chromium
+def test_table_rows_as_libreoffice_lays_out_cell_text(tmp_path: Path) -> None:
+    from ace_core.browser import default_session
+
+    html = tmp_path / "deck.html"
+    write_html(read_pptx(_text_table_deck(tmp_path)), html)
+    script = """() => {
+      const rows = [...document.querySelectorAll('div.slide tr')].map(r => r.getBoundingClientRect().height);
+      const ps = [...document.querySelectorAll('div.slide tr')[2].querySelector('td').querySelectorAll('p')];
+      return [rows, ps.map(p => p.getBoundingClientRect().top)];
+    }"""
+    with default_session().page(html, width=1400, height=900) as page:
+        rows, tops = page.evaluate(script)
+    # LibreOffice (its render of oxsdk-Table_Large) sizes a row h="0" to its text: 10 pt Carlito
+    # lines pitched at the font's ascent + descent (1.0 em, not OOXML's 1.2) plus the 0.05 in
+    # insets, the style's white borders drawn over the edges (22.9 px a row at 96 dpi)
+    size = 10 * 96 / 72
+    assert rows[0] == pytest.approx(size + 9.6, abs=0.6)
+    assert rows[2] == pytest.approx(3 * size + 9.6, abs=0.6)
+    assert tops[1] - tops[0] == pytest.approx(size, abs=0.2)
+
+
+def test_the_bullet_of_a_linked_item_keeps_the_text_colour(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    run = slide.placeholders[1].text_frame.paragraphs[0].add_run()
+    run.text = "Kansas Department of Education"
+    run.hyperlink.address = "http://www.ksde.org/"
+    html = tmp_path / "deck.html"
+    write_html(read_pptx(save(prs, tmp_path / "link.pptx")), html)
+    page = html.read_text()
+    bullet = re.search(r'<span class="bu" style="([^"]*)"', page)
+    link = re.search(r'<a href="http://www.ksde.org/" style="([^"]*)"', page)
+    assert bullet and link
+    # the link is drawn in the theme's hyperlink colour (0000FF in python-pptx's default theme),
+    # its bullet in the body text's (tx1: black), as LibreOffice draws poi-customGeo #32
+    assert "color:#0000ff" in link.group(1).lower()
+    assert "color:#000000" in bullet.group(1).lower()

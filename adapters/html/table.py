@@ -30,6 +30,10 @@ def _border(stroke: Stroke | None) -> str | None:
     return f"{px(round(stroke.weight, 3))} {style} {color_css(stroke.paint.color, stroke.paint.opacity)}"
 
 
+def _border_weight(stroke: Stroke | None) -> float:
+    return stroke.weight if _border(stroke) is not None and stroke is not None else 0.0
+
+
 def cell_ir(cell: TableCell) -> dict:
     return cell.model_dump(mode="json", exclude_defaults=True, exclude={"text": {"paragraphs"}})
 
@@ -44,7 +48,7 @@ def table_html(node: TableNode, ctx: WriteCtx) -> str:
             data = cell_ir(cell)
             ir = attr(A_IR, dump_ir(data), single=True) if data else ""
             if cell.h_merged or cell.v_merged:
-                cells.append(f"<td hidden{ir}>{text_html(cell.text, ctx, node.id)}</td>")
+                cells.append(f"<td hidden{ir}>{text_html(cell.text, ctx, node.id, cell=True)}</td>")
                 continue
             decls: list[tuple[str, str]] = []
             fills = cell.fills or node.style_fills(ri)
@@ -57,7 +61,13 @@ def table_html(node: TableNode, ctx: WriteCtx) -> str:
             if b.diagonal_down or b.diagonal_up:
                 ctx.loss("table-diagonal-border", "diagonal cell borders are not drawn", node.id)
             m = cell.margins or _CELL_MARGINS
-            decls.append(("padding", " ".join(px(v) for v in (m.top, m.right, m.bottom, m.left))))
+            # LibreOffice draws a border over the cell's edge and lays the text out as if it had
+            # none; a collapsed CSS border takes half its width from the cell's inside
+            pads = [
+                max(getattr(m, side) - _border_weight(getattr(b, side)) / 2, 0.0)
+                for side in ("top", "right", "bottom", "left")
+            ]
+            decls.append(("padding", " ".join(px(round(v, 3)) for v in pads)))
             decls.append(("vertical-align", _VALIGN[cell.vertical_align]))
             decls.append(("white-space", "pre-wrap" if cell.text.wrap else "pre"))
             mode = WRITING_MODES.get(cell.text.vertical)
@@ -68,7 +78,8 @@ def table_html(node: TableNode, ctx: WriteCtx) -> str:
                 span += f' rowspan="{cell.row_span}"'
             if cell.col_span > 1:
                 span += f' colspan="{cell.col_span}"'
-            cells.append(f'<td{span} style="{join_style(decls)}"{ir}>{text_html(cell.text, ctx, node.id)}</td>')
+            inner = text_html(cell.text, ctx, node.id, cell=True)
+            cells.append(f'<td{span} style="{join_style(decls)}"{ir}>{inner}</td>')
         rdata = row.model_dump(mode="json", exclude_defaults=True, exclude={"cells", "height"})
         rir = attr(A_IR, dump_ir(rdata), single=True) if rdata else ""
         rows_html.append(f'<tr style="height:{px(row.height)}"{rir}>{"".join(cells)}</tr>')

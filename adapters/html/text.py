@@ -13,6 +13,7 @@ from ace_core.drawing.autonum import autonum_text
 from ace_core.drawing.fonts import (
     OOXML_LINE,
     css_font_stack,
+    font_metrics,
     line_ratio,
     map_symbol_char,
     ooxml_baseline_shift,
@@ -55,9 +56,13 @@ class TextEnv:
     """What text CSS depends on besides the IR of the text: the theme fonts and the autofit scale
     (`fit`: the font scale in percent that makes a shrink-on-overflow body fit its box)."""
 
-    def __init__(self, theme_fonts: Any, body: TextBody, fit: float | None = None, *, ooxml: bool = False) -> None:
+    def __init__(
+        self, theme_fonts: Any, body: TextBody, fit: float | None = None, *, ooxml: bool = False, cell: bool = False
+    ) -> None:
         self.theme_fonts = theme_fonts
         self.ooxml = ooxml
+        self.cell = cell
+        """a table cell's text: LibreOffice pitches its single lines at the font's ascent + descent"""
         percent = fit if fit is not None else body.font_scale
         self.scale = (percent or 100.0) / 100.0
         # LibreOffice refits shrunk text and keeps its line spacing; so do we for OOXML text
@@ -113,7 +118,8 @@ def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list
     """Line height as PowerPoint (and LibreOffice) lay out OOXML text: single = 1.2 x the font
     size for every font, PERCENT scales that, extra (or missing) space goes above the text. CSS
     splits the leading above and below, so the paragraph is shifted to put the baseline where
-    PowerPoint does."""
+    PowerPoint does. In a table cell LibreOffice's single line is the font's ascent + descent
+    (Carlito 1.0 em, DejaVu Sans 1.164), its glyphs centred as CSS centres them."""
     lh = para.line_height
     if lh is not None and lh.unit == "PIXELS":
         line_px = lh.value * env.spacing
@@ -121,14 +127,22 @@ def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list
     else:
         pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
         pct = max(pct - env.reduction, 1.0)
-        factor = OOXML_LINE * pct / 100.0
+        factor = (_cell_line(family) if env.cell else OOXML_LINE) * pct / 100.0
         line_px = factor * size
         decl = num(round(factor, 4))
-    shift = ooxml_baseline_shift(family, size, line_px)
+    if env.cell:
+        shift = (line_px - _cell_line(family) * size) / 2
+    else:
+        shift = ooxml_baseline_shift(family, size, line_px)
     out = [("line-height", decl)]
     if abs(shift) >= 0.05:
         out += [("position", "relative"), ("top", px(round(shift, 2)))]
     return out
+
+
+def _cell_line(family: str) -> float:
+    ascent, descent, _ = font_metrics(family)
+    return ascent + descent
 
 
 def _line_height(para: Paragraph, env: TextEnv, family: str) -> str | None:
@@ -277,6 +291,15 @@ def paragraph_ir(para: Paragraph) -> dict[str, Any]:
     return para.model_dump(mode="json", exclude_defaults=True, exclude={"runs"})
 
 
+def _bullet_fill(body: TextBody, para: Paragraph, env: TextEnv, first: TextStyle) -> Any:
+    """The colour of a bullet that states none: its first run's, but not the hyperlink colour a
+    linked run is drawn in (LibreOffice draws the bullet of a linked item in the text's colour)."""
+    fill = first.fill
+    if first.hyperlink and isinstance(fill, SolidPaint) and fill.color.ref and fill.color.ref.scheme == "hlink":
+        return _effective(body, para, None, env).fill
+    return fill
+
+
 def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     bullet = para.bullet
     if bullet is None or bullet.type == "NONE" or not para.text.strip():
@@ -302,7 +325,7 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     decls.append(("font-family", css_font_stack(fam)))
     decls.append(("font-size", px(round(size, 3))))
     decls.append(("font-style", "normal"))
-    color = bullet.color if bullet.color is not None else first.fill
+    color = bullet.color if bullet.color is not None else _bullet_fill(body, para, env, first)
     decls.extend(_fill_decls(TextStyle(fill=color)))
     decls.append(("font-weight", "400"))
     return f'<span class="bu" style="{join_style(decls)}">{esc_text(text)}</span>'
@@ -458,11 +481,17 @@ def fit_scale(
     return lo
 
 
-def text_html(body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | None = None) -> str:
+def text_html(
+    body: TextBody, ctx: WriteCtx | None, node_id: str, fit: float | None = None, *, cell: bool = False
+) -> str:
     """The <p> elements of a text body (the container's own CSS comes from `body_decls`);
-    `fit` is the autofit font scale from `fit_scale`."""
+    `fit` is the autofit font scale from `fit_scale`, `cell` says the body is a table cell's."""
     env = TextEnv(
-        ctx.deck.theme.fonts if ctx and ctx.deck.theme else None, body, fit, ooxml=ctx.ooxml if ctx else False
+        ctx.deck.theme.fonts if ctx and ctx.deck.theme else None,
+        body,
+        fit,
+        ooxml=ctx.ooxml if ctx else False,
+        cell=cell,
     )
     env.slide_number = ctx.slide_number if ctx is not None else None
     out: list[str] = []
