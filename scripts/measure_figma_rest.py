@@ -109,9 +109,13 @@ def chromium_render(html: Path, session: Any) -> list[Path]:
     done = out / "done.json"
     if done.is_file():
         return [out / n for n in json.loads(done.read_text())]
-    paths = render_html(html, out, width=1280, session=session).paths
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ace-measure-", dir=out) as tmp:  # moved in atomically (lo_render)
+        paths = render_html(html, Path(tmp), width=1280, session=session).paths
+        for path in paths:
+            os.replace(path, out / path.name)
     done.write_text(json.dumps([p.name for p in paths]))
-    return paths
+    return [out / p.name for p in paths]
 
 
 # -- validate -----------------------------------------------------------------------------------
