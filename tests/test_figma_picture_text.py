@@ -35,7 +35,7 @@ def test_an_ole_preview_keeps_its_words_as_text(tmp_path: Path) -> None:
     for label in ("Fully public", "Cooperatives", "Outsourcing", "Concession", "Available Structures"):
         assert label in words
     turned = [t for t in texts if "Cooperatives" in t.text.paragraphs[0].text]
-    assert len(turned) == 1 and abs(abs(turned[0].rotation) - 90) < 1e-6  # the copy beside it stays in the picture
+    assert len(turned) == 2 and all(abs(abs(t.rotation) - 90) < 1e-6 for t in turned)  # with its shadow copy
     assert "\u25cf" in words and "\uf06e" not in words  # Webdings dots as the marks they draw
     # the picture under the text is still an image fill (written beside the JSON)
     images = json.loads((tmp_path / "deck.figma.images" / "images.json").read_text())["meta"]["images"]
@@ -52,15 +52,18 @@ def test_picture_text_placement_rules() -> None:
       <g transform="scale(2)"><text x="10" y="10">Scaled</text></g>
       <text x="100" y="450" font-family="Wingdings" font-size="50">&#xf06c;</text>
     </svg>"""
-    bare, nodes, left = split_picture_text(svg, 100.0, 50.0, "p")
+    bare, behind, nodes, left = split_picture_text(svg, 100.0, 50.0, "p")
     assert left == len("Scaled")  # under a group transform: stays pixels, and is counted
     shown = [n.text.paragraphs[0].text for n in nodes]
-    assert shown == ["Label", "\u25cf"]  # the grey shadow copy beside the label stays in the picture
+    assert shown == ["Label", "\u25cf"]
+    # the grey shadow copy beside the label goes behind the picture
+    assert [n.text.paragraphs[0].text for n in behind] == ["Label"]
+    assert behind[0].text.style.fill.color.hex.lower() == "#808080" and behind[0].rotation == -90
     label = nodes[0]
     assert label.rotation == -90 and label.text.style.fill.color.hex.lower() == "#000000"
     # turned about its own position (39, 29 in the box), not the pivot LibreOffice states: the
     # unturned box (39, 20, 27.5 x 12) has its centre 13.75 right of and 3 above that point
     assert abs(label.x + label.width / 2 - 36.0) < 1e-6 and abs(label.y + label.height / 2 - 15.25) < 1e-6
     text = bare.decode()
-    assert "Scaled" in text and text.count("Label") == 1 and "rotate(-90 400 300)" in text
+    assert "Scaled" in text and "Label" not in text
     assert nodes[1].text.style.font_family == "OpenSymbol"

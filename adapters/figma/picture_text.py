@@ -5,8 +5,10 @@ becomes a TEXT node over the picture, and the image fill is the picture without 
 
 Text is taken where the SVG places it: a <text> or <tspan> with x / y (LibreOffice's metafile SVG
 nests TextParagraph / TextPosition / run tspans), its font, size, weight and fill inherited from
-its ancestors. A <text>'s own rotate() turns its TEXT node; text under any other transform (scaled, or
-in a transformed group) is left in the picture: it is not placed, so it stays pixels (reported)."""
+its ancestors; a shadow copy (the same text drawn just beside a later run) goes behind the
+picture, as the shapes drawn over it hide it. A <text>'s own rotate() turns its TEXT node; text
+under any other transform (scaled, or in a transformed group) is left in the picture: it is not
+placed, so it stays pixels (reported)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,16 @@ __all__ = ["PictureTexts", "split_picture_text"]
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _RGB = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)")
-_INHERITED = ("font-family", "font-size", "font-weight", "fill", "fill-opacity", "opacity", "text-anchor")
+_INHERITED = (
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "fill",
+    "fill-opacity",
+    "opacity",
+    "text-anchor",
+)
 
 
 def _local(tag: Any) -> str:
@@ -163,10 +174,12 @@ def _copy(run: tuple[Any, ...], later: tuple[Any, ...]) -> bool:
     return abs(x1 - x0) + abs(y1 - y0) < size
 
 
-def split_picture_text(svg: bytes, width: float, height: float, prefix: str) -> tuple[bytes, list[TextNode], int]:
-    """(the SVG without the text it places, that text as TEXT nodes in a width x height box,
-    letters and digits left in the picture because they are under a transform). The SVG comes
-    back unchanged, with no nodes, when it places no text."""
+def split_picture_text(
+    svg: bytes, width: float, height: float, prefix: str
+) -> tuple[bytes, list[TextNode], list[TextNode], int]:
+    """(the SVG without the text it places, that text as TEXT nodes in a width x height box: the
+    ones behind the picture and the ones over it, letters and digits left in the picture because
+    they are under a transform). The SVG comes back unchanged, with no nodes, when it places no text."""
     try:
         root = etree.fromstring(svg, _PARSER)
     except etree.XMLSyntaxError:
@@ -199,25 +212,27 @@ def split_picture_text(svg: bytes, width: float, height: float, prefix: str) -> 
         for chunk, st, content in _chunks(el, styles[el]):
             if content.strip():
                 runs.append((chunk, _dingbats(st, chunk), content, turn, own))
-    # a run drawn again just beside with the same text (a shadow copy, then the text over the
-    # shapes that cover the copy) is lifted once, as the last copy: the others stay under those shapes
-    nodes: list[TextNode] = []
+    # a run drawn again just beside with the same text is a shadow copy, under the shapes drawn
+    # after it and then the text on top: it goes behind the picture (seen where the picture is clear)
+    behind: list[TextNode] = []
+    front: list[TextNode] = []
     for i, (chunk, st, _content, turn, own) in enumerate(runs):
-        if any(_copy(runs[i], later) for later in runs[i + 1 :]):
-            continue
         if st.get("font-family") == _SYMBOLS:  # the dingbats as the Unicode marks they draw
             for el in chunk.iter():
                 if el.text:
                     el.text = "".join(_symbol(ch, st["symbol-font"]) for ch in el.text)
         fill = _fill(st)
-        node = svg_text_node(chunk, st, [fill] if fill else [], f"{prefix}:t{len(nodes) + 1}", (vx, vy, sx, sy), scale)
+        ident = f"{prefix}:t{len(behind) + len(front) + 1}"
+        node = svg_text_node(chunk, st, [fill] if fill else [], ident, (vx, vy, sx, sy), scale)
+        if st.get("font-style") in ("italic", "oblique"):
+            node.text.style = node.text.style.model_copy(update={"italic": True})
         if turn[0]:
             node = _turned(node, chunk, turn, own, (vx, vy, sx, sy))
-        nodes.append(node)
+        (behind if any(_copy(runs[i], later) for later in runs[i + 1 :]) else front).append(node)
         chunk.getparent().remove(chunk)
-    if not nodes:
-        return svg, [], left
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8"), nodes, left
+    if not runs:
+        return svg, [], [], left
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8"), behind, front, left
 
 
 class PictureTexts:

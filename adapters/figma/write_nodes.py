@@ -302,10 +302,12 @@ class NodeWriter:
         svg = self.pictures.svg_of(key)
         if svg is None:
             return None
-        bare, texts, left = split_picture_text(svg, node.width, node.height, node.id)
+        bare, behind, front, left = split_picture_text(svg, node.width, node.height, node.id)
         if left:
-            self.loss("picture-text", f"{left} letters and digits of rotated picture text stay pixels", node.id, "info")
-        if not texts:
+            self.loss(
+                "picture-text", f"{left} letters and digits of transformed picture text stay pixels", node.id, "info"
+            )
+        if not behind and not front:
             return None
         out = self._base(node, "FRAME", parent_mode)
         out["clipsContent"] = True
@@ -313,7 +315,9 @@ class NodeWriter:
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         image = paint.model_copy(update={"asset": self.pictures.put(bare), "scale_mode": "STRETCH", "image_ref": None})
         rect = RectangleNode(id=f"{node.id}:picture", width=node.width, height=node.height, fills=[image])
-        out["children"] = [self._shape(rect, absolute, None), *(self.node(t, absolute, None) for t in texts)]
+        kids = [self.node(t, absolute, None) for t in behind]
+        kids.append(self._shape(rect, absolute, None))
+        out["children"] = kids + [self.node(t, absolute, None) for t in front]
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
