@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -86,14 +87,18 @@ def lo_render(data: bytes, suffix: str = ".pptx") -> tuple[Path, list[Path]]:
     if done.is_file():
         return out / "deck.pdf", [out / n for n in json.loads(done.read_text())]
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ace-measure-") as tmp:
+    # rendered aside and moved in file by file (atomic): two runs sharing the cache may render
+    # the same deck at once, and neither must read the other's half-written page
+    with tempfile.TemporaryDirectory(prefix="ace-measure-", dir=out) as tmp:
         src = Path(tmp) / f"deck{suffix}"
         src.write_bytes(data)
         pdf = render_to_pdf(src, Path(tmp) / "pdf", timeout=900)
-        (out / "deck.pdf").write_bytes(pdf.read_bytes())
-    pngs = pdf_to_pngs(out / "deck.pdf", out, width=1280)
+        (Path(tmp) / "deck.pdf").write_bytes(pdf.read_bytes())
+        pngs = pdf_to_pngs(Path(tmp) / "deck.pdf", Path(tmp) / "png", width=1280)
+        for path in [Path(tmp) / "deck.pdf", *pngs]:
+            os.replace(path, out / path.name)
     done.write_text(json.dumps([p.name for p in pngs]))
-    return out / "deck.pdf", pngs
+    return out / "deck.pdf", [out / p.name for p in pngs]
 
 
 def chromium_render(html: Path, session: Any) -> list[Path]:
@@ -104,9 +109,13 @@ def chromium_render(html: Path, session: Any) -> list[Path]:
     done = out / "done.json"
     if done.is_file():
         return [out / n for n in json.loads(done.read_text())]
-    paths = render_html(html, out, width=1280, session=session).paths
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ace-measure-", dir=out) as tmp:  # moved in atomically (lo_render)
+        paths = render_html(html, Path(tmp), width=1280, session=session).paths
+        for path in paths:
+            os.replace(path, out / path.name)
     done.write_text(json.dumps([p.name for p in paths]))
-    return paths
+    return [out / p.name for p in paths]
 
 
 # -- validate -----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ace_core.ir.text import TextBody, TextStyle
 from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.vectors import scale_path
 
-__all__ = ["math_paths", "svg_nodes"]
+__all__ = ["math_paths", "svg_nodes", "svg_text_node"]
 
 _PARSER = safe_xml_parser(remove_comments=True)
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -141,13 +141,17 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
                     VectorNode(id=ident(), width=width, height=height, paths=[path], fills=fills, strokes=strokes)
                 )
             elif tag == "text":
-                out.append(_text(child, st, fills, ident(), (vx, vy, sx, sy), scale))
+                out.append(svg_text_node(child, st, fills, ident(), (vx, vy, sx, sy), scale))
 
     walk(root, _style(root, {}))  # the root's presentation attributes (font-family...) are inherited too
     return out
 
 
-def _text(el: Any, st: dict[str, str], fills: list[Any], ident: str, view: tuple[float, ...], scale: float) -> TextNode:
+def svg_text_node(
+    el: Any, st: dict[str, str], fills: list[Any], ident: str, view: tuple[float, ...], scale: float
+) -> TextNode:
+    """A <text> (or a positioned <tspan>) at its x / y as a TEXT node that hugs its text: `st` its
+    inherited presentation attributes, `view` the viewBox origin and scale."""
     vx, vy, sx, sy = view
     content = "".join(el.itertext())
     size = _num(st.get("font-size"), 16.0) * scale

@@ -28,6 +28,7 @@ from adapters.figma.losses import NotCarried
 from adapters.figma.overrides import ACE_KEY, node_sig, set_ace
 from adapters.figma.paints import image_ref_of, paints_to_figma
 from adapters.figma.patch import carry_source
+from adapters.figma.picture_text import PictureTexts
 from adapters.figma.read import images_dir_for, read_figma_data
 from adapters.figma.rest import CANVAS_DEFAULTS, complete_file, file_header
 from adapters.figma.slides import needs_wrapper, wrapper_id
@@ -59,6 +60,7 @@ class _DocumentWriter:
         self.report = report
         self.images: dict[str, str] = {}
         self.nodes = NodeWriter(report, self._image, deck.theme, ooxml=is_ooxml_deck(deck))
+        self.nodes.pictures = PictureTexts(self.deck)
         self.nodes.slide_numbers = {s.id: i + 1 for i, s in enumerate(deck.slides)}
         self.slide_target: dict[str, tuple[dict[str, Any], str]] = {}
         self.canvas_colors: dict[str, Any] = {}

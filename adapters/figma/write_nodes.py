@@ -44,6 +44,7 @@ from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
 from adapters.figma.overrides import set_ace
 from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
+from adapters.figma.picture_text import PictureTexts, split_picture_text
 from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import list_text_offset, text_to_figma
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
@@ -74,6 +75,8 @@ class NodeWriter:
         self.slide_id: str | None = None
         self.slide_numbers: dict[str, int] = {}
         """each slide's position in the deck (what its slide number fields show)"""
+        self.pictures: PictureTexts | None = None
+        """the deck's vector pictures: their text is written as TEXT over them (picture_text.py)"""
 
     def loss(self, feature: str, reason: str, node_id: str, severity: str = "warning") -> None:
         self.report.add(
@@ -197,6 +200,10 @@ class NodeWriter:
             drawn = self._chart(node, parent_abs, parent_mode)
             if drawn is not None:
                 return drawn
+        if isinstance(node, ImageNode) and self.pictures is not None:
+            drawn = self._picture(node, parent_abs, parent_mode)
+            if drawn is not None:
+                return drawn
         kind = "VECTOR"
         extra: dict[str, Any] = {}
         if isinstance(node, RectangleNode | ImageNode):
@@ -279,6 +286,38 @@ class NodeWriter:
         out["layoutMode"] = "NONE"
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
         out["children"] = [self.node(k, absolute, None) for k in kids]
+        set_ace(out, "synthetic", "1")
+        self.figma_of[node.id] = out
+        return out
+
+    def _picture(self, node: ImageNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any] | None:
+        """A vector picture that draws text: a FRAME of the picture without its text (the image
+        fill) and that text as TEXT nodes where the picture draws it. Only a picture stretched
+        to its box, uncropped, with no clip shape (the SVG's coordinates are the box's)."""
+        paint = node.image
+        key = node.svg_asset or paint.asset
+        if key is None or paint.scale_mode not in ("STRETCH", "FILL") or paint.crop is not None or node.preset:
+            return None
+        assert self.pictures is not None
+        svg = self.pictures.svg_of(key)
+        if svg is None:
+            return None
+        bare, behind, front, left = split_picture_text(svg, node.width, node.height, node.id)
+        if left:
+            self.loss(
+                "picture-text", f"{left} letters and digits of transformed picture text stay pixels", node.id, "info"
+            )
+        if not behind and not front:
+            return None
+        out = self._base(node, "FRAME", parent_mode)
+        out["clipsContent"] = True
+        out["layoutMode"] = "NONE"
+        absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
+        image = paint.model_copy(update={"asset": self.pictures.put(bare), "scale_mode": "STRETCH", "image_ref": None})
+        rect = RectangleNode(id=f"{node.id}:picture", width=node.width, height=node.height, fills=[image])
+        kids = [self.node(t, absolute, None) for t in behind]
+        kids.append(self._shape(rect, absolute, None))
+        out["children"] = kids + [self.node(t, absolute, None) for t in front]
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
