@@ -208,3 +208,28 @@ def test_a_chart_filled_from_the_theme_is_carried_over_the_source_theme(tmp_path
     deck.theme = deck.theme.model_copy(update={"part_asset": None, "part_links": []})
     _, kinds = _fresh(deck, tmp_path, "no-theme-part.pptx")
     assert "chart-style" in kinds
+
+
+def test_a_rebuilt_chart_writes_the_same_workbook_bytes_at_any_time(monkeypatch) -> None:
+    # XlsxWriter stamps the clock into the embedded workbook's docProps/core.xml: the same deck
+    # written twice gave two fresh files (every fidelity run re-rendered the chart decks)
+    import datetime as dt
+    import io
+
+    from ace_core.ir.loss import LossReport
+    from adapters.ooxml.writer import render_bytes
+
+    deck = read_pptx(FIXTURES / "pptx" / "oxsdk-Chart_3D_Column_.pptx")
+    first, _ = render_bytes(deck, fresh=True, report=LossReport())
+
+    class Later(dt.datetime):
+        @classmethod
+        def now(cls, tz: dt.tzinfo | None = None) -> dt.datetime:
+            return dt.datetime(2031, 5, 6, 7, 8, 9, tzinfo=tz)
+
+    import xlsxwriter.core
+
+    monkeypatch.setattr(xlsxwriter.core, "datetime", Later)
+    second, _ = render_bytes(deck, fresh=True, report=LossReport())
+    books = [n for n in zipfile.ZipFile(io.BytesIO(first)).namelist() if n.endswith(".xlsx")]
+    assert books and first == second

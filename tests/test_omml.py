@@ -85,6 +85,22 @@ def test_bare_equations_are_reported_as_drawn_where_libreoffice_draws_nothing() 
     assert not [e for e in wrapped.report.entries if "bare a14:m" in e.reason]
 
 
+def test_powerpoint_equations_whose_choice_requires_only_a14_are_reported_as_drawn_where_libreoffice_draws_nothing(
+    tmp_path: Path,
+) -> None:
+    # PowerPoint writes <mc:Choice Requires="a14"> around a14:m: LibreOffice takes that choice and
+    # draws no equation (poi-stress013 slides 5, 9, 10 render blank there), not the fallback picture;
+    # ACE's file requires 'a14 m', which LibreOffice answers with the picture
+    wrapped = read_pptx(FIX / "poi-stress013.pptx")
+    maths = {n.id for _, n in wrapped.iter_nodes() if n.type == "MATH"}
+    warned = {e.node_id for e in wrapped.report.entries if e.feature == "math" and "requires only a14" in e.reason}
+    assert maths and warned == maths
+    assert all(e.severity == "warning" for e in wrapped.report.entries if "requires only a14" in e.reason)
+    fresh, _ = render_bytes(wrapped, fresh=True)
+    again = read_pptx(fresh)
+    assert not [e for e in again.report.entries if "requires only a14" in e.reason or "bare a14:m" in e.reason]
+
+
 def _math_deck() -> tuple[Deck, str]:
     deck = Deck(width=1280, height=720, slides=[Slide(id="s1", children=[])])
     latex = r"\int_0^\infty e^{-x^2}\,dx = \frac{\sqrt{\pi}}{2}"

@@ -546,7 +546,7 @@ def test_smartart_without_drawing_is_laid_out_from_its_data_model(tmp_path: Path
         )
     assert art.meta[cv.META_SMARTART_LAYOUT].endswith("/layout/default")
     entry = next(e for e in deck.report.entries if e.feature == "smartart" and e.node_id == art.id)
-    assert entry.severity == "warning" and "laid out from its data model" in entry.reason
+    assert entry.severity == "warning" and "ACE's own layout, not the author's drawing" in entry.reason
 
 
 def _box(node) -> tuple[float, float, float, float]:

@@ -302,3 +302,22 @@ def test_fresh_mode_writes_ole_objects_with_their_preview() -> None:
     after = read_pptx(data).find(before.id)[1]
     assert after.embedded.kind == "ole" and after.embedded.prog_id == before.embedded.prog_id
     assert after.embedded.asset == before.embedded.asset and after.image.asset == before.image.asset
+
+
+def test_a_master_shape_renumbered_by_the_fresh_writer_comes_back_under_its_id(tmp_path: Path) -> None:
+    # a master that numbers its shape tree 0 and a drawn shape 1 (as some generators do): the fresh
+    # writer gives the tree id 1 and the shape another number; the shape's copy on each slide
+    # must still read back under the id it had ('<slide>.m1'), from the ACE id the master keeps
+    from tests.zip_edit import rezip
+
+    def edit(xml: bytes) -> bytes:
+        return xml.replace(b'<p:cNvPr id="1" name=""', b'<p:cNvPr id="0" name=""', 1).replace(
+            b'<p:cNvPr id="16" name="Oval 15"', b'<p:cNvPr id="1" name="Oval 15"', 1
+        )
+
+    src = rezip(PPTX / "jsreport-slides.pptx", tmp_path / "ids.pptx", {"ppt/slideMasters/slideMaster1.xml": edit})
+    deck = read_pptx(src)
+    inherited = {n.id for _, n in deck.iter_nodes() if n.meta.get(META_INHERITED) == "master"}
+    assert any(i.endswith(".m1") for i in inherited)
+    fresh, _ = render_bytes(deck, fresh=True, report=LossReport())
+    assert roundtrip_differences(deck, read_pptx(fresh)) == []

@@ -94,10 +94,19 @@ def read_math(
         scope.loss("math", "an equation whose LaTeX cannot be drawn here: kept as OMML without a picture", node_id)
     scope.retract("math", EQUATION_AS_TEXT, node_id)  # the text read first is replaced by this node
     scope.loss("math", "an equation read as MATH (its OMML kept, its LaTeX converted from it)", node_id, "info")
-    if not any(local(a.tag) == "Choice" for a in equations[0].iterancestors()):
+    choice = next((a for a in equations[0].iterancestors() if local(a.tag) == "Choice"), None)
+    if choice is None:
         scope.loss(
             "math",
             BARE_EQUATION,
+            node_id,
+        )
+    elif MATH_NS not in _required(choice):
+        scope.loss(
+            "math",
+            "an a14:m equation whose mc:Choice requires only a14 (as PowerPoint writes it): LibreOffice takes"
+            " that choice and draws nothing there, not the fallback picture; ACE's file requires the math"
+            " namespace too, so LibreOffice draws the picture and renders differ from the source's",
             node_id,
         )
     fields = {k: v for k, v in data.items() if k in MathNode.model_fields}
@@ -136,3 +145,9 @@ def _render(scope: Scope, latex: str, size: float, color: SolidPaint | None, dis
     except AceError:
         return None
     return scope.ctx.deck.add_asset(drawing.svg.encode("utf-8"), "image/svg+xml")
+
+
+def _required(choice: etree._Element) -> set[str]:
+    """The namespaces an mc:Choice's Requires names (its prefixes resolved where it stands)."""
+    nsmap = choice.nsmap
+    return {nsmap.get(p, p) for p in (choice.get("Requires") or "").split()}

@@ -235,7 +235,9 @@ class ShapeReader:
         occ = self.slide.occurrences[(self.scope.part, cnv_id)]
         origin = self.scope.origin
         stored = cv.read_ace_id(cnv) if origin in ("", "d", *TEMPLATE_ORIGINS) else None
-        derived = cv.derived_node_id(self.scope.id_parent, cnv_id, "" if origin in TEMPLATE_ORIGINS else origin)
+        derived = cv.derived_node_id(
+            self.scope.id_parent, _template_cnv(cnv, cnv_id, origin), "" if origin in TEMPLATE_ORIGINS else origin
+        )
         if occ > 1:
             derived = f"{derived}~{occ}"
         node_id = self.scope.ctx.ids.claim(stored, derived)
@@ -780,3 +782,15 @@ def _geom(sp_pr: etree._Element | None) -> etree._Element | None:
 def _lst_style(ph: etree._Element) -> etree._Element | None:
     body = ph.find(qn("p:txBody"))
     return body.find(qn("a:lstStyle")) if body is not None else None
+
+
+def _template_cnv(cnv: etree._Element | None, cnv_id: str, origin: str) -> str:
+    """The shape number a layout's or master's shape shown on a slide derives its id from: the one
+    its stored ACE id ends in ('master1.7' -> '7') when the part was written by ACE (the fresh
+    writer renumbers shapes, so the cNvPr id can differ from the one the id was first derived
+    from and the copy on the slide would come back under another id), else its cNvPr id."""
+    if origin not in ("l", "m") or cnv is None:
+        return cnv_id
+    stored = cv.read_ace_id(cnv)
+    tail = stored.rsplit(".", 1)[-1] if stored and "." in stored else ""
+    return tail if tail.isdigit() else cnv_id

@@ -8,6 +8,9 @@ charts their 3-D kind (write_chart_plots)."""
 from __future__ import annotations
 
 import datetime
+import io
+import re
+import zipfile
 from typing import Any
 
 from lxml import etree
@@ -497,7 +500,7 @@ def chart_part_xml(chart: ChartData, ctx: PartContext) -> tuple[etree._Element, 
     _base_time_unit(space, chart)
     _whole_category_numbers(space)
     _fix_schema(space)
-    return space, data.xlsx_blob
+    return space, steady_workbook(data.xlsx_blob)
 
 
 def _whole_category_numbers(space: etree._Element) -> None:
@@ -699,3 +702,22 @@ def replace_chart_data(chart_xml: bytes, chart: ChartData) -> tuple[etree._Eleme
     SeriesXmlRewriterFactory(kind, data).replace_series_data(space)
     _fix_schema(space)
     return space, data.xlsx_blob
+
+
+_STAMPS = re.compile(rb"<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:\1>")
+
+
+def steady_workbook(xlsx: bytes) -> bytes:
+    """The embedded workbook without the creation / modification times XlsxWriter stamps into its
+    docProps/core.xml (the clock at writing): the same deck writes the same bytes every time."""
+    src = zipfile.ZipFile(io.BytesIO(xlsx))
+    if "docProps/core.xml" not in src.namelist():
+        return xlsx
+    out = io.BytesIO()
+    with src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info)
+            if info.filename == "docProps/core.xml":
+                body = _STAMPS.sub(b"", body)
+            dst.writestr(info, body)
+    return out.getvalue()

@@ -169,8 +169,9 @@ def _lay_out(
         data["meta"][cv.META_SMARTART_LAYOUT] = laid.layout_id
         notes = "; ".join(laid.notes)
         reason = (
-            f"SmartArt '{name}' {why}: laid out from its data model and layout definition; shape boxes and "
-            "text sizes approximate PowerPoint's"
+            f"SmartArt '{name}' {why}: laid out by ACE from its data model and layout definition, so what is "
+            "shown is ACE's own layout, not the author's drawing (shape boxes, text sizes and places approximate "
+            "PowerPoint's and differ from other viewers')"
         )
         scope.loss("smartart", reason + (f" ({notes})" if notes else ""), node_id, severity="warning")
         if laid.missing:
