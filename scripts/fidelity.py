@@ -229,12 +229,13 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the sl
 def blind_regions(deck: Deck) -> list[list[Box]]:
     """Per slide, the boxes of what a LibreOffice render of the ORIGINAL cannot show, so that a
     difference there says nothing about our output: equations stored as a bare a14:m (no fallback
-    picture) are drawn by PowerPoint and by ACE, and by LibreOffice as nothing. Found by the reader's
-    own warning on the node (adapters.ooxml.read_math.BARE_EQUATION)."""
+    picture) or in an mc:Choice that requires only a14 are drawn by PowerPoint and by ACE, and by
+    LibreOffice as nothing. Found by the reader's own warnings on the node
+    (adapters.ooxml.read_math.REFERENCE_BLIND)."""
     from ace_core.ir.walk import NodeIndex
-    from adapters.ooxml.read_math import BARE_EQUATION
+    from adapters.ooxml.read_math import REFERENCE_BLIND
 
-    ids = {e.node_id for e in deck.report.entries if e.reason == BARE_EQUATION and e.node_id}
+    ids = {e.node_id for e in deck.report.entries if e.reason in REFERENCE_BLIND and e.node_id}
     out: list[list[Box]] = [[] for _ in deck.slides]
     if not ids:
         return out

@@ -18,17 +18,24 @@ from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
-__all__ = ["BARE_EQUATION", "equations_only", "read_math"]
+__all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_only", "read_math"]
 
 _M = f"{{{MATH_NS}}}"
 
 
-# the warning on an equation the source stores without a fallback picture; the fidelity scripts
-# find the regions a LibreOffice reference render cannot show by it
+# the warnings on equations LibreOffice draws as nothing in the source (no fallback picture, or a
+# choice it takes without drawing it); the fidelity scripts find by them the regions a LibreOffice
+# render of the source cannot show
 BARE_EQUATION = (
     "a bare a14:m equation (no mc:AlternateContent picture beside it): LibreOffice draws nothing"
     " there; ACE draws it and writes it with a picture fallback, so renders differ from the source's"
 )
+A14_ONLY_CHOICE = (
+    "an a14:m equation whose mc:Choice requires only a14 (as PowerPoint writes it): LibreOffice takes"
+    " that choice and draws nothing there, not the fallback picture; ACE's file requires the math"
+    " namespace too, so LibreOffice draws the picture and renders differ from the source's"
+)
+REFERENCE_BLIND = frozenset({BARE_EQUATION, A14_ONLY_CHOICE})
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:
@@ -96,19 +103,9 @@ def read_math(
     scope.loss("math", "an equation read as MATH (its OMML kept, its LaTeX converted from it)", node_id, "info")
     choice = next((a for a in equations[0].iterancestors() if local(a.tag) == "Choice"), None)
     if choice is None:
-        scope.loss(
-            "math",
-            BARE_EQUATION,
-            node_id,
-        )
+        scope.loss("math", BARE_EQUATION, node_id)
     elif MATH_NS not in _required(choice):
-        scope.loss(
-            "math",
-            "an a14:m equation whose mc:Choice requires only a14 (as PowerPoint writes it): LibreOffice takes"
-            " that choice and draws nothing there, not the fallback picture; ACE's file requires the math"
-            " namespace too, so LibreOffice draws the picture and renders differ from the source's",
-            node_id,
-        )
+        scope.loss("math", A14_ONLY_CHOICE, node_id)
     fields = {k: v for k, v in data.items() if k in MathNode.model_fields}
     return MathNode(
         **fields,
