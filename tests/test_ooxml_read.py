@@ -577,3 +577,23 @@ def test_a_run_takes_its_script_typeface_east_asian_and_complex_script(tmp_path:
         "שלום עולם": "CS Face",
         "café": "Latin Face",
     }
+
+
+def test_preset_colours_do_not_depend_on_what_the_process_drew_before() -> None:
+    # PIL's ImageColor.getrgb() replaces a colormap entry with a tuple once a name is used; the
+    # preset colour lookup read the colormap and turned "red" black after any drawing of "red"
+    from lxml import etree
+    from PIL import ImageColor
+
+    from adapters.ooxml.theme import ColorContext, ThemeData
+
+    ImageColor.getrgb("red")
+    ImageColor.getrgb("darkblue")
+    el = etree.fromstring(
+        '<a:solidFill xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+        '<a:prstClr val="red"><a:lumOff val="30000"/><a:alpha val="40000"/></a:prstClr></a:solidFill>'
+    )
+    colour = ColorContext(ThemeData()).color(el)
+    assert colour is not None and colour.to_rgb255() == (255, 153, 153) and colour.a == pytest.approx(0.4)
+    dark = ColorContext(ThemeData()).color(etree.fromstring(etree.tostring(el).replace(b'"red"', b'"dkBlue"')))
+    assert dark is not None and dark.b > 0.9 and dark.r < 0.2  # dark blue, lightened; not grey

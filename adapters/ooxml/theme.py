@@ -333,7 +333,10 @@ def _preset(name: str) -> Color | None:
         if key.startswith(short) and len(key) > len(short) and key[len(short)].isupper():
             key = long + key[len(short) :]
             break
-    rgb = ImageColor.colormap.get(key.lower())
-    if isinstance(rgb, str):
-        return _hex(rgb.lstrip("#"))
-    return None
+    if not key.isalpha():  # a name, never a CSS "#hex" or "rgb(...)" form
+        return None
+    try:  # not ImageColor.colormap: getrgb() replaces its entries with tuples once they are used
+        r, g, b = ImageColor.getrgb(key.lower())[:3]
+    except ValueError:
+        return None
+    return Color.from_rgb255(r, g, b)
