@@ -554,3 +554,20 @@ def test_vertical_text_is_a_turned_text_and_reads_back_vertical(tmp_path: Path) 
     back = read_figma(tmp_path / "out.figma.json").slides[0].children
     assert back[0].text.vertical == "vert" and back[0].width == pytest.approx(box.width)
     assert back[-1].rows[0].cells[0].text.vertical == "vert270"
+
+
+def test_a_node_takes_the_alignment_most_of_its_text_has(tmp_path: Path) -> None:
+    """Figma has one alignment per TEXT node: empty paragraphs must not decide it (poi-
+    ececapstonespring2012's subtitle: four empty left-aligned lines above eight right-aligned
+    ones was written left-aligned)."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run
+
+    paras = [Paragraph(align="LEFT") for _ in range(4)]
+    paras += [Paragraph(align="RIGHT", runs=[Run(text=t)]) for t in ("Nikolaos", "Team #6", "November 29, 2011")]
+    node = TextNode(id="t", width=400, height=200, text=TextBody(paragraphs=paras, insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    text = next(n for n in _walk(doc["document"]) if n["id"] == "t")
+    assert text["style"]["textAlignHorizontal"] == "RIGHT"
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
+    assert back.align == "RIGHT"
