@@ -571,3 +571,18 @@ def test_a_node_takes_the_alignment_most_of_its_text_has(tmp_path: Path) -> None
     assert text["style"]["textAlignHorizontal"] == "RIGHT"
     back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
     assert back.align == "RIGHT"
+
+
+def test_a_picture_cut_to_a_preset_keeps_its_outline(tmp_path: Path) -> None:
+    """A picture whose prstGeom is not a box (shapecrawler-059: a star5) is written as a VECTOR of
+    that outline filled with the image, so a standard-fields read still shows a star (it came back
+    as the whole square picture)."""
+    deck = read(ROOT / "fixtures" / "pptx" / "shapecrawler-059_crop-images.pptx")
+    star = next(n for n in deck.slides[0].children if isinstance(n, ImageNode) and n.preset == "star5")
+    doc = _written(deck, tmp_path)
+    assert not errors(doc)
+    node = next(n for n in _walk(doc["document"]) if n["id"] == star.id)
+    assert node["type"] == "VECTOR" and node["fills"][0]["type"] == "IMAGE"
+    assert len(node["fillGeometry"][0]["path"].split("L")) == 10  # five points, ten corners
+    back = next(n for n in read_figma(tmp_path / "out.figma.json").slides[0].children if n.id == star.id)
+    assert isinstance(back.fills[0], ImagePaint) and back.fills[0].asset

@@ -199,7 +199,8 @@ class NodeWriter:
                 return drawn
         kind = "VECTOR"
         extra: dict[str, Any] = {}
-        if isinstance(node, RectangleNode | ImageNode):
+        clip = _clip_paths(node) if isinstance(node, ImageNode) else None
+        if clip is None and isinstance(node, RectangleNode | ImageNode):
             kind = "RECTANGLE"
             self._corners(extra, node)
         elif isinstance(node, EllipseNode):
@@ -215,6 +216,8 @@ class NodeWriter:
         if isinstance(node, ImageNode):
             self.on_image(node.image)
             out["fills"] = [*paints_to_figma([node.image]), *out["fills"]]
+            if clip is not None:  # a picture cut to a preset (star5, ellipse...): that outline, image-filled
+                out.update(paths_to_figma(clip, out))
         elif isinstance(node, MathNode):
             out.update(paths_to_figma(self._math(node)))
             out["fills"] = paints_to_figma([node.color or SolidPaint()])
@@ -574,6 +577,14 @@ def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
     if len(set(weights.values())) == 1:
         return [stroke], None
     return [stroke], Sides(**weights)
+
+
+def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
+    """The outline a picture is cut to (its OOXML prstGeom) when it is not a box (rect, or the
+    rounded corners a RECTANGLE holds), else None."""
+    if node.preset in (None, "rect") or node.corner_radius or node.corner_radii:
+        return None
+    return preset_paths(node.preset, node.width, node.height, {})
 
 
 def _boxless_placeholder(node: NodeBase) -> bool:
