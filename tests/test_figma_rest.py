@@ -525,3 +525,64 @@ def test_an_empty_line_keeps_its_size_on_its_newline(tmp_path: Path) -> None:
     back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
     sizes = [back.style.merged(p.style).font_size for p in back.paragraphs]
     assert sizes[1] == 8.0 and back.paragraphs[2].runs[0].style.font_size == 32.0
+
+
+def test_vertical_text_is_a_turned_text_and_reads_back_vertical(tmp_path: Path) -> None:
+    """OOXML vertical text (bodyPr vert / eaVert / vert270, tcPr vert) has no Figma field: it is
+    written as a TEXT a quarter turn round, its lines along the box's height, and read back from
+    that turn as vertical text (it came back as horizontal lines across the box)."""
+    from ace_core.ir.semantic import TableCell, TableRow
+    from ace_core.ir.text import TextBody
+
+    deck = read(ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx")
+    box = next(n for n in deck.slides[0].children if getattr(n, "text", None) is not None)
+    assert box.text.vertical == "eaVert" and box.height > 2 * box.width
+    up = TextBody.from_text("Header3 reads upwards")
+    up.vertical = "vert270"
+    table = TableNode(
+        id="t", width=200, height=40, columns=[100.0, 100.0], rows=[TableRow(height=40, cells=[TableCell(text=up)] * 2)]
+    )
+    deck.slides[0].children.append(table)
+    doc = _written(deck, tmp_path)
+    assert not errors(doc)
+    nodes = {n["id"]: n for n in _walk(doc["document"])}
+    text = nodes[f"{box.id}:text"]
+    assert text["layoutPositioning"] == "ABSOLUTE" and text["relativeTransform"][1][0] == pytest.approx(1.0)
+    assert text["size"]["x"] > box.height * 0.8  # its lines run down the box
+    assert nodes["t:r0c0"]["size"]["y"] == pytest.approx(40.0)  # an upward cell text does not grow its row
+    assert nodes["t:t0c0"]["relativeTransform"][1][0] == pytest.approx(-1.0)
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children
+    assert back[0].text.vertical == "vert" and back[0].width == pytest.approx(box.width)
+    assert back[-1].rows[0].cells[0].text.vertical == "vert270"
+
+
+def test_a_node_takes_the_alignment_most_of_its_text_has(tmp_path: Path) -> None:
+    """Figma has one alignment per TEXT node: empty paragraphs must not decide it (poi-
+    ececapstonespring2012's subtitle: four empty left-aligned lines above eight right-aligned
+    ones was written left-aligned)."""
+    from ace_core.ir import TextBody, TextNode
+    from ace_core.ir.text import Paragraph, Run
+
+    paras = [Paragraph(align="LEFT") for _ in range(4)]
+    paras += [Paragraph(align="RIGHT", runs=[Run(text=t)]) for t in ("Nikolaos", "Team #6", "November 29, 2011")]
+    node = TextNode(id="t", width=400, height=200, text=TextBody(paragraphs=paras, insets=Sides()))
+    doc = _written(Deck(slides=[Slide(id="s", children=[node])]), tmp_path)
+    text = next(n for n in _walk(doc["document"]) if n["id"] == "t")
+    assert text["style"]["textAlignHorizontal"] == "RIGHT"
+    back = read_figma(tmp_path / "out.figma.json").slides[0].children[0].text
+    assert back.align == "RIGHT"
+
+
+def test_a_picture_cut_to_a_preset_keeps_its_outline(tmp_path: Path) -> None:
+    """A picture whose prstGeom is not a box (shapecrawler-059: a star5) is written as a VECTOR of
+    that outline filled with the image, so a standard-fields read still shows a star (it came back
+    as the whole square picture)."""
+    deck = read(ROOT / "fixtures" / "pptx" / "shapecrawler-059_crop-images.pptx")
+    star = next(n for n in deck.slides[0].children if isinstance(n, ImageNode) and n.preset == "star5")
+    doc = _written(deck, tmp_path)
+    assert not errors(doc)
+    node = next(n for n in _walk(doc["document"]) if n["id"] == star.id)
+    assert node["type"] == "VECTOR" and node["fills"][0]["type"] == "IMAGE"
+    assert len(node["fillGeometry"][0]["path"].split("L")) == 10  # five points, ten corners
+    back = next(n for n in read_figma(tmp_path / "out.figma.json").slides[0].children if n.id == star.id)
+    assert isinstance(back.fills[0], ImagePaint) and back.fills[0].asset

@@ -70,7 +70,7 @@ VERTICAL = ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTex
 
 @pytest.mark.parametrize("source", [DECK, VERTICAL], ids=["horizontal", "vertical"])
 def test_pptx_from_the_figma_file_puts_the_text_back(source: Path, tmp_path: Path) -> None:
-    """Vertical OOXML text too: Figma's text is horizontal, so it is written and moved back as such."""
+    """Vertical OOXML text too: it is written as a turned TEXT, not moved, and not moved back."""
     deck, out = read(source), tmp_path / "deck.figma.json"
     write_figma(deck, out)
     back = tmp_path / "back.pptx"

@@ -146,7 +146,8 @@ def _moved(node: NodeBase, body: TextBody, d: float) -> NodeBase:
 
 def css_texts_as_ooxml(deck: Deck) -> Deck:
     """A copy of a deck whose text is laid out CSS's way (read from Figma) with every text box's
-    lines moved to where CSS shows them, for an OOXML writer (tables: their cells are left)."""
+    lines moved to where CSS shows them, for an OOXML writer (tables: their cells are left, and
+    vertical text, which is left where it is written)."""
     fonts = deck.theme.fonts if deck.theme is not None else None
 
     def fix(nodes: list[Any]) -> list[Any]:
@@ -156,7 +157,13 @@ def css_texts_as_ooxml(deck: Deck) -> Deck:
             if kids:
                 node = node.model_copy(update={"children": fix(kids)})
             body = getattr(node, "text", None)
-            if isinstance(body, TextBody) and body.paragraphs and not isinstance(node, TableNode):
+            # vertical text is written turned and unmoved (adapters.figma.write_nodes._turned)
+            if (
+                isinstance(body, TextBody)
+                and body.paragraphs
+                and not isinstance(node, TableNode)
+                and body.vertical == "horz"
+            ):
                 d = css_text_offset(body, fonts)
                 if abs(d) >= 0.01:
                     node = _moved(node, body, d)

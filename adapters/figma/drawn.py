@@ -69,6 +69,7 @@ def _text_box(
         left=num(n.get("paddingLeft")),
     )
     body.vertical_align = _ANCHOR.get(str(n.get("primaryAxisAlignItems")), "TOP")  # type: ignore[assignment]
+    body.vertical = _direction(text)  # type: ignore[assignment]
     body.wrap = (text.get("style") or {}).get("textAutoResize") != "WIDTH_AND_HEIGHT"
     # the frame hugs its text vertically (primary axis) and / or horizontally (counter axis)
     hug_v = n.get("primaryAxisSizingMode") == "AUTO"
@@ -95,6 +96,21 @@ def _text_box(
         data["type"] = "TEXT"
     data["text"] = body
     return True
+
+
+def _direction(text: dict[str, Any]) -> str:
+    """The direction of a box's text: a TEXT the writer turned a quarter turn is vertical text
+    (clockwise: vert, its lines read downwards; anticlockwise: vert270)."""
+    rt = text.get("relativeTransform")
+    if text.get("layoutPositioning") != "ABSOLUTE" and not _CELL.search(str(text.get("id"))):
+        return "horz"
+    try:
+        cos, sin = float(rt[0][0]), float(rt[1][0])  # type: ignore[index]
+    except (TypeError, ValueError, IndexError):
+        return "horz"
+    if abs(cos) > 1e-6 or abs(abs(sin) - 1.0) > 1e-6:
+        return "horz"
+    return "vert" if sin > 0 else "vert270"
 
 
 def _edges(values: list[float]) -> list[float]:
@@ -158,13 +174,15 @@ def _table(
             tp = absolute_of(label, IDENTITY)
             cell.text = text_from_figma(label, reader.ctx)
             cell.text.insets = None
+            cell.text.vertical = _direction(label)  # type: ignore[assignment]
             cell.vertical_align = cell.text.vertical_align
-            cell.margins = Sides(
-                left=tp.box.x - x,
-                top=tp.box.y - y,
-                right=max(0.0, x + w - tp.box.x - tp.width),
-                bottom=max(0.0, y + h - tp.box.y - tp.height),
-            )
+            if cell.text.vertical == "horz":
+                cell.margins = Sides(
+                    left=tp.box.x - x,
+                    top=tp.box.y - y,
+                    right=max(0.0, x + w - tp.box.x - tp.width),
+                    bottom=max(0.0, y + h - tp.box.y - tp.height),
+                )
         for i in range(r0, r1):
             for j in range(c0, c1):
                 grid[i][j] = cell if (i, j) == (r0, c0) else TableCell(v_merged=i > r0, h_merged=j > c0)

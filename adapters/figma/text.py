@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import statistics
+from collections import Counter
 from typing import Any
 
 from ace_core.drawing.fonts import resolve_family
@@ -350,6 +351,16 @@ def _shown(run: Run, slide_number: int | None) -> str:
     return field_text(run.field, run.text)
 
 
+def _node_align(body: TextBody) -> str:
+    """Figma's one alignment of a TEXT node: its paragraphs' (a paragraph's own, else the body's),
+    and where they differ the one most of its characters have: empty paragraphs show none (a
+    subtitle's four empty left-aligned lines above eight right-aligned ones made it left-aligned)."""
+    weights: Counter[str] = Counter()
+    for para in body.paragraphs:
+        weights[para.align or body.align or "LEFT"] += len(para.text.strip()) + 1e-3  # ties: the first
+    return weights.most_common(1)[0][0] if weights else body.align or "LEFT"
+
+
 def text_to_figma(
     body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False, slide_number: int | None = None
 ) -> tuple[dict[str, Any], list[Paint]]:
@@ -370,7 +381,6 @@ def text_to_figma(
     scale = text_scale(body)
     reduce = (body.line_spacing_reduction or 0.0) / 100.0 if shrink else 0.0
     font_size = (base_style.font_size or DEFAULT_FONT_SIZE) * scale
-    aligns = {p.align for p in body.paragraphs if p.align is not None}
     # OOXML spacing shrinks with a shrunk body's font (as LibreOffice draws it)
     spacing = scale if ooxml else 1.0
     node_gap = _paragraph_spacing(body.paragraphs) * spacing
@@ -381,7 +391,7 @@ def text_to_figma(
     style.setdefault("fontFamily", resolve_family(None, None, theme_fonts) if theme_fonts is not None else "Inter")
     style.setdefault("fontSize", font_size)
     style.update(
-        textAlignHorizontal=body.align or (aligns.pop() if len(aligns) == 1 else "LEFT"),
+        textAlignHorizontal=_node_align(body),
         textAlignVertical=body.vertical_align,
         textAutoResize="WIDTH_AND_HEIGHT"
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")

@@ -162,7 +162,7 @@ class NodeWriter:
             text = self._fitted(text, node.width, node.height)
             node = node.model_copy(update={"text": text})
         if isinstance(node, TextNode):
-            if node.fills or node.strokes or _insets(node.text) != Sides():
+            if node.fills or node.strokes or _insets(node.text) != Sides() or node.text.vertical in _TURNS:
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
             return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
@@ -206,7 +206,8 @@ class NodeWriter:
                 return drawn
         kind = "VECTOR"
         extra: dict[str, Any] = {}
-        if isinstance(node, RectangleNode | ImageNode):
+        clip = _clip_paths(node) if isinstance(node, ImageNode) else None
+        if clip is None and isinstance(node, RectangleNode | ImageNode):
             kind = "RECTANGLE"
             self._corners(extra, node)
         elif isinstance(node, EllipseNode):
@@ -222,6 +223,8 @@ class NodeWriter:
         if isinstance(node, ImageNode):
             self.on_image(node.image)
             out["fills"] = [*paints_to_figma([node.image]), *out["fills"]]
+            if clip is not None:  # a picture cut to a preset (star5, ellipse...): that outline, image-filled
+                out.update(paths_to_figma(clip, out))
         elif isinstance(node, MathNode):
             out.update(paths_to_figma(self._math(node)))
             out["fills"] = paints_to_figma([node.color or SolidPaint()])
@@ -414,14 +417,16 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = _insets(text)
+        turned = text.vertical in _TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
-        d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml else 0.0
+        d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml and not turned else 0.0
         pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own)
-        pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml else ins.left
-        # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit)
-        hug_w = node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT"
-        hug_h = node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT")
+        pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml and not turned else ins.left
+        # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit);
+        # not around turned text, which is placed absolutely (it takes no room in the auto-layout)
+        hug_w = not turned and (node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT")
+        hug_h = not turned and (node.sizing_v == "HUG" or text.auto_resize in ("HEIGHT", "WIDTH_AND_HEIGHT"))
         out.update(
             clipsContent=False,
             layoutMode="VERTICAL",
@@ -450,6 +455,13 @@ class NodeWriter:
             inner = inner.model_copy(update={"positioning": "ABSOLUTE"})
             kids.append(self._shape(inner, absolute, "VERTICAL"))
             out["fills"], out["strokes"], out["effects"] = [], [], []
+        if turned:
+            room = (pad_left, pad_top, node.width - pad_left - ins.right, node.height - pad_top - pad_bottom)
+            kids.append(self._text(self._turned(f"{node.id}:text", node.name, text, *room), absolute, "VERTICAL"))
+            out["children"] = kids
+            set_ace(out, "synthetic", "1")
+            self.figma_of[node.id] = out
+            return out
         room_w = max(0.0, node.width - pad_left - ins.right)
         wraps = text.wrap and not hug_w
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
@@ -473,6 +485,40 @@ class NodeWriter:
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
+
+    def _turned(self, node_id: str, name: str, text: TextBody, x: float, y: float, w: float, h: float) -> TextNode:
+        """Vertical text (OOXML vert, eaVert, vert270) as Figma can show it: a TEXT turned a quarter
+        turn (clockwise for vert / eaVert, its lines read downwards; the other way for vert270),
+        its lines as long as the room (x, y, w, h) is high, placed across it by the vertical
+        anchor (a top-anchored vert text sits at the right, as in PowerPoint). The reader takes
+        the turn back as the direction; eaVert's upright East Asian characters lie on their side."""
+        turn = _TURNS[text.vertical]
+        if text.vertical == "eaVert" and any(ord(ch) > 0x2E7F for ch in text.plain_text):
+            self.loss(
+                "vertical-text",
+                "eaVert text drawn turned a quarter turn: East Asian characters lie on their side",
+                node_id,
+            )
+        w, h = max(0.0, w), max(0.0, h)
+        flat = text.model_copy(
+            update={"vertical": "horz", "insets": Sides(), "auto_resize": "HEIGHT" if text.wrap else "WIDTH_AND_HEIGHT"}
+        )
+        length, depth = _measure(flat, h if text.wrap else None)
+        length = h if text.wrap else length
+        offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align] * (w - depth)
+        cx = x + w - offset - depth / 2 if turn > 0 else x + offset + depth / 2
+        cy = y + length / 2 if turn > 0 else y + h - length / 2
+        return TextNode(
+            id=node_id,
+            name=name,
+            x=cx - length / 2,
+            y=cy - depth / 2,
+            width=length,
+            height=depth,
+            rotation=turn,
+            positioning="ABSOLUTE",
+            text=flat,
+        )
 
     def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         """A FRAME of cell rectangles (fills; borders as per-side strokes on the grid lines) and cell
@@ -508,13 +554,18 @@ class NodeWriter:
                     if cell.text.paragraphs:
                         m = _cell_margins(cell)
                         body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
-                        label = TextNode(
-                            id=f"{node.id}:t{ri}c{ci}",
-                            x=x + m.left,
-                            y=y + m.top,
-                            width=max(0.0, w - m.left - m.right),
-                            height=max(0.0, h - m.top - m.bottom),
-                            text=body,
+                        room = (x + m.left, y + m.top, w - m.left - m.right, h - m.top - m.bottom)
+                        label = (
+                            self._turned(f"{node.id}:t{ri}c{ci}", "", body, *room)
+                            if body.vertical in _TURNS
+                            else TextNode(
+                                id=f"{node.id}:t{ri}c{ci}",
+                                x=room[0],
+                                y=room[1],
+                                width=max(0.0, room[2]),
+                                height=max(0.0, room[3]),
+                                text=body,
+                            )
                         )
                         kids.append(self._text(label, absolute, None, cell=True))
                 x += width
@@ -525,6 +576,8 @@ class NodeWriter:
         return out
 
 
+_TURNS = {"vert": 90.0, "eaVert": 90.0, "vert270": -90.0}
+"""text directions drawn as a TEXT turned by this many degrees"""
 _CELL_MARGINS = Sides(top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3)  # OOXML defaults
 
 
@@ -539,6 +592,8 @@ def _row_heights(node: TableNode) -> list[float]:
         need = row.height
         for ci, cell in enumerate(row.cells):
             if cell.h_merged or cell.v_merged or cell.row_span != 1 or not cell.text.paragraphs:
+                continue
+            if cell.text.vertical in _TURNS:  # its lines run down the row: it sets no height
                 continue
             m = _cell_margins(cell)
             room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
@@ -561,6 +616,14 @@ def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
     if len(set(weights.values())) == 1:
         return [stroke], None
     return [stroke], Sides(**weights)
+
+
+def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
+    """The outline a picture is cut to (its OOXML prstGeom) when it is not a box (rect, or the
+    rounded corners a RECTANGLE holds), else None."""
+    if node.preset in (None, "rect") or node.corner_radius or node.corner_radii:
+        return None
+    return preset_paths(node.preset, node.width, node.height, {})
 
 
 def _boxless_placeholder(node: NodeBase) -> bool:
