@@ -23,12 +23,13 @@ from ace_core.drawing.fonts import map_symbol_char
 from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import TextNode
 from ace_core.ir.style import SolidPaint
+from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.context import sniff_mime
 from adapters.figma.svg import svg_text_node
 
 __all__ = ["PictureTexts", "split_picture_text"]
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+_PARSER = safe_xml_parser(remove_comments=True)
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _RGB = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)")
 _INHERITED = (
