@@ -597,3 +597,39 @@ def test_preset_colours_do_not_depend_on_what_the_process_drew_before() -> None:
     assert colour is not None and colour.to_rgb255() == (255, 153, 153) and colour.a == pytest.approx(0.4)
     dark = ColorContext(ThemeData()).color(etree.fromstring(etree.tostring(el).replace(b'"red"', b'"dkBlue"')))
     assert dark is not None and dark.b > 0.9 and dark.r < 0.2  # dark blue, lightened; not grey
+
+
+def test_placeholders_do_not_take_the_presentations_default_text_style(tmp_path: Path) -> None:
+    # presentation.xml's defaultTextStyle is the base of text in shapes that are not placeholders;
+    # a placeholder's base is the master's title / body / other style (LibreOffice and PowerPoint
+    # draw poi-alterman_security's placeholders upright although its defaultTextStyle says i="1")
+    import re
+    import zipfile
+
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "A title"
+    slide.placeholders[1].text = "A body line"
+    slide.shapes.add_textbox(Inches(1), Inches(6), Inches(4), Inches(1)).text_frame.text = "A text box"
+    plain = tmp_path / "plain.pptx"
+    prs.save(plain)
+    italic = tmp_path / "italic.pptx"
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(italic, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "ppt/presentation.xml":
+                text = data.decode("utf-8")
+                text = re.sub(r"(<p:defaultTextStyle>.*?<a:lvl1pPr[^>]*>\s*<a:defRPr)", r'\1 i="1"', text, flags=re.S)
+                assert 'i="1"' in text
+                data = text.encode("utf-8")
+            dst.writestr(item, data)
+    deck = read_pptx(italic)
+    texts = {n.name: n for n in deck.slides[0].iter_nodes() if n.type == "TEXT"}
+    styles = {name: n.text.paragraphs[0].style for name, n in texts.items()}
+    box = next(s for name, s in styles.items() if name.startswith("TextBox"))
+    assert box.italic is True  # a text box takes the presentation's default style
+    placeholders = [s for name, s in styles.items() if not name.startswith("TextBox")]
+    assert len(placeholders) == 2 and not any(s.italic for s in placeholders)

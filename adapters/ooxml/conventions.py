@@ -48,8 +48,9 @@ GEOMETRY AND KINDS (what the reader produces)
     (paths in node-local px); p:cxnSp -> CONNECTOR; p:pic -> IMAGE; a:tbl -> TABLE; c:chart ->
     CHART; SmartArt -> GROUP of its drawing part's shapes (META_SMARTART); OLE / media -> IMAGE
     with `embedded` (the preview picture is the image).
-  * Text styles: paragraph.style is the EFFECTIVE default for that paragraph (master txStyles or
-    presentation defaultTextStyle, master / layout placeholder lstStyle, the shape's lstStyle, the
+  * Text styles: paragraph.style is the EFFECTIVE default for that paragraph (a placeholder: master
+    txStyles, master / layout placeholder lstStyle; any other shape: master otherStyle and the
+    presentation defaultTextStyle; then the shape's lstStyle, the
     p:style fontRef), plus endParaRPr when the paragraph has no runs; run.style holds only what
     the run's rPr states (theme colours resolved with their ColorRef, theme fonts resolved with
     font_ref). Effective run style = body.style.merged(paragraph.style).merged(run.style).

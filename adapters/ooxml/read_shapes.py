@@ -318,9 +318,9 @@ class ShapeReader:
                 layers.append(master.styles["other"])  # type: ignore[arg-type]
             if self.slide.default_text_style is not None:
                 layers.append(self.slide.default_text_style)
-        else:
-            if self.slide.default_text_style is not None:
-                layers.append(self.slide.default_text_style)
+        else:  # a placeholder: the master's title / body / other style is its base, not the
+            # presentation's defaultTextStyle (which PowerPoint and LibreOffice apply to shapes
+            # that are not placeholders only)
             if master is not None and master.styles.get(style_kind(key.type)) is not None:
                 layers.append(master.styles[style_kind(key.type)])  # type: ignore[arg-type]
             for ph in inherited:
