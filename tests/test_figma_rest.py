@@ -586,3 +586,32 @@ def test_a_picture_cut_to_a_preset_keeps_its_outline(tmp_path: Path) -> None:
     assert len(node["fillGeometry"][0]["path"].split("L")) == 10  # five points, ten corners
     back = next(n for n in read_figma(tmp_path / "out.figma.json").slides[0].children if n.id == star.id)
     assert isinstance(back.fills[0], ImagePaint) and back.fills[0].asset
+
+
+def test_a_text_highlight_is_reported_by_name(tmp_path: Path) -> None:
+    # Figma has no highlight field: a highlighted run reads back without its colour behind it, and
+    # the report says so by name (before: only "text.paragraphs ... not held")
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    para = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(5), Inches(1)).text_frame.paragraphs[0]
+    marked, plain = para.add_run(), para.add_run()
+    marked.text, plain.text = "marked", " plain"
+    rpr = marked._r.get_or_add_rPr()
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    etree.SubElement(etree.SubElement(rpr, f"{{{a}}}highlight"), f"{{{a}}}srgbClr", val="FFFF00")
+    prs.save(tmp_path / "hl.pptx")
+    deck = read(tmp_path / "hl.pptx")
+    runs = [r for _, n in deck.iter_nodes() if n.type == "TEXT" for p in n.text.paragraphs for r in p.runs]
+    assert [r.style.highlight is not None for r in runs] == [True, False]
+    report = write_figma(deck, tmp_path / "hl.figma.json")
+    found = [e for e in report.entries if e.feature == "figma-text-highlight"]
+    assert len(found) == 1 and found[0].severity == "warning" and "1 run(s)" in found[0].reason
+    marked.text = "no mark"
+    rpr.remove(rpr.find(f"{{{a}}}highlight"))
+    prs.save(tmp_path / "plain.pptx")
+    report = write_figma(read(tmp_path / "plain.pptx"), tmp_path / "plain.figma.json")
+    assert not [e for e in report.entries if e.feature == "figma-text-highlight"]
