@@ -701,7 +701,7 @@ def replace_chart_data(chart_xml: bytes, chart: ChartData) -> tuple[etree._Eleme
     space = parse_xml(chart_xml)
     SeriesXmlRewriterFactory(kind, data).replace_series_data(space)
     _fix_schema(space)
-    return space, data.xlsx_blob
+    return space, steady_workbook(data.xlsx_blob)
 
 
 _STAMPS = re.compile(rb"<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:\1>")
