@@ -23,7 +23,6 @@ import argparse
 import hashlib
 import importlib.util
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -36,6 +35,9 @@ from ace_core.shared_dir import shared_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from fidelity import chromium_render, lo_render_many  # noqa: E402
 
 from ace_core.errors import AceError  # noqa: E402
 from ace_core.fsutil import cache_root  # noqa: E402
@@ -77,45 +79,21 @@ def corpus_files(sets: list[str]) -> list[tuple[str, Path]]:
 # -- rendering (cached) -------------------------------------------------------------------------
 
 
-def lo_render(data: bytes, suffix: str = ".pptx") -> tuple[Path, list[Path]]:
-    """(PDF, PNGs at 1280 px) of a deck's bytes rendered by LibreOffice, cached by their hash."""
-    from backends.render.libreoffice import render_to_pdf
-    from backends.render.raster import pdf_to_pngs
-
-    out = cache_root() / "measure" / "lo" / hashlib.sha256(data).hexdigest()[:24]
-    done = out / "done.json"
-    if done.is_file():
-        return out / "deck.pdf", [out / n for n in json.loads(done.read_text())]
-    out.mkdir(parents=True, exist_ok=True)
-    # rendered aside and moved in file by file (atomic): two runs sharing the cache may render
-    # the same deck at once, and neither must read the other's half-written page
-    with tempfile.TemporaryDirectory(prefix="ace-measure-", dir=out) as tmp:
-        src = Path(tmp) / f"deck{suffix}"
-        src.write_bytes(data)
-        pdf = render_to_pdf(src, Path(tmp) / "pdf", timeout=900)
-        (Path(tmp) / "deck.pdf").write_bytes(pdf.read_bytes())
-        pngs = pdf_to_pngs(Path(tmp) / "deck.pdf", Path(tmp) / "png", width=1280)
-        for path in [Path(tmp) / "deck.pdf", *pngs]:
-            os.replace(path, out / path.name)
-    done.write_text(json.dumps([p.name for p in pngs]))
-    return out / "deck.pdf", [out / p.name for p in pngs]
+def lo_render(data: bytes, suffix: str = ".pptx") -> tuple[list[str], list[Path]]:
+    """(text of each page, PNGs at 1280 px) of a deck's bytes rendered by LibreOffice: the fidelity
+    scripts' render cache (fidelity.lo_render_many), shared with measure_pptx_*."""
+    (render,) = lo_render_many([(data, suffix)])
+    if render.error:
+        raise AceError(render.error)
+    return render.texts, render.pngs
 
 
-def chromium_render(html: Path, session: Any) -> list[Path]:
-    from backends.render.chromium import render_html
-
-    data = html.read_bytes()
-    out = cache_root() / "measure" / "chromium" / hashlib.sha256(data).hexdigest()[:24]
-    done = out / "done.json"
-    if done.is_file():
-        return [out / n for n in json.loads(done.read_text())]
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ace-measure-", dir=out) as tmp:  # moved in atomically (lo_render)
-        paths = render_html(html, Path(tmp), width=1280, session=session).paths
-        for path in paths:
-            os.replace(path, out / path.name)
-    done.write_text(json.dumps([p.name for p in paths]))
-    return [out / p.name for p in paths]
+def html_render(html: Path, session: Any) -> list[Path]:
+    """Chromium PNGs of one of our HTML decks (fidelity.chromium_render's cache)."""
+    render = chromium_render(html.read_bytes(), [], session)
+    if render.error:
+        raise AceError(render.error)
+    return render.pngs
 
 
 # -- validate -----------------------------------------------------------------------------------
@@ -250,21 +228,19 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
     for src in files:
         t0 = time.perf_counter()
         try:
-            pdf0, png0 = lo_render(src.read_bytes(), src.suffix.lower())
+            text0, png0 = lo_render(src.read_bytes(), src.suffix.lower())
         except AceError as exc:
             print(f"{src.name[:56]:56} original not rendered: {exc.message[:80]}")
             continue
-        text0 = metrics.rec.pdf_pages(pdf0)
         with tempfile.TemporaryDirectory(prefix="ace-fid-") as tmp:
             work = Path(tmp)
             try:
                 deck = through_figma(src, work, args.embed_ir, args.direct)
                 write_pptx(deck, work / "back.pptx")
-                pdf1, png1 = lo_render((work / "back.pptx").read_bytes())
-                text1 = metrics.rec.pdf_pages(pdf1)
+                text1, png1 = lo_render((work / "back.pptx").read_bytes())
                 if session is not None:
                     write_html(deck, work / "back.html")
-                    png2 = chromium_render(work / "back.html", session)
+                    png2 = html_render(work / "back.html", session)
                     text2 = metrics.rec.html_slides(work / "back.html")
             except AceError as exc:
                 print(f"{src.name[:56]:56} FAILED: {exc.message[:100]}")
