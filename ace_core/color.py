@@ -8,9 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ace_core.ir.base import CompletesIR
 
-__all__ = ["Color", "ColorMod", "ColorRef", "parse_color"]
+__all__ = ["Color", "ColorMod", "ColorRef", "css_color", "parse_color"]
 
 _HEX = re.compile(r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+_CSS_RGB = re.compile(r"^rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$")
 
 ColorModOp = Literal[
     "lumMod",
@@ -207,3 +208,42 @@ def parse_color(value: Any) -> Color:
     if isinstance(value, Color):
         return value
     return Color.model_validate(value)
+
+
+def _css_channel(text: str, scale: float) -> float:
+    value = float(text[:-1]) / 100 if text.endswith("%") else float(text) / scale
+    return max(0.0, min(1.0, value))
+
+
+def css_color(text: str | None) -> Color | None:
+    """A CSS / SVG colour value as a `Color`: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()` /
+    `rgba()` (comma or space separated, alpha after a comma or `/`, channels as numbers or
+    percentages), `transparent` or a CSS colour name; None for anything else (`none`, `url(...)`,
+    `currentColor`, a typo). The one parser for colours written as CSS (HTML, SVG, VML)."""
+    t = (text or "").strip().lower()
+    if not t:
+        return None
+    if t == "transparent":
+        return Color(a=0.0)
+    if t.startswith("#"):
+        try:
+            return Color.from_hex(t)
+        except ValueError:
+            return None
+    m = _CSS_RGB.match(t)
+    if m:
+        try:
+            r, g, b = (_css_channel(m.group(i), 255.0) for i in (1, 2, 3))
+            a = _css_channel(m.group(4), 1.0) if m.group(4) else 1.0
+        except ValueError:  # "1.2.3"
+            return None
+        return Color(r=r, g=g, b=b, a=a)
+    if not t.isalpha():
+        return None
+    from PIL import ImageColor  # the CSS colour names (getrgb, never its colormap: see theme.py)
+
+    try:
+        rgb = ImageColor.getrgb(t)
+    except ValueError:
+        return None
+    return Color.from_rgb255(*rgb[:3])

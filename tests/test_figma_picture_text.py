@@ -67,3 +67,9 @@ def test_picture_text_placement_rules() -> None:
     text = bare.decode()
     assert "Scaled" in text and "Label" not in text
     assert nodes[1].text.style.font_family == "OpenSymbol"
+
+
+def test_picture_that_is_not_svg_comes_back_unchanged() -> None:
+    """A converted picture that is not well-formed XML is left as it is, with no text taken."""
+    data = b"<svg><text x='1' y='2'>unclosed"
+    assert split_picture_text(data, 10.0, 10.0, "p") == (data, [], [], 0)

@@ -18,68 +18,22 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.color import Color
 from ace_core.drawing.fonts import map_symbol_char
 from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import TextNode
 from ace_core.ir.style import SolidPaint
 from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.context import sniff_mime
-from adapters.figma.svg import svg_text_node
+from adapters.figma.svg import NUM, local_name, number, svg_paint, svg_style, svg_text_node
 
 __all__ = ["PictureTexts", "split_picture_text"]
 
 _PARSER = safe_xml_parser(remove_comments=True)
-_NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_RGB = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)")
-_INHERITED = (
-    "font-family",
-    "font-size",
-    "font-weight",
-    "font-style",
-    "fill",
-    "fill-opacity",
-    "opacity",
-    "text-anchor",
-)
-
-
-def _local(tag: Any) -> str:
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
-
-
-def _style(el: Any, inherited: dict[str, str]) -> dict[str, str]:
-    out = dict(inherited)
-    for key in _INHERITED:
-        if el.get(key) is not None:
-            out[key] = el.get(key)
-    for decl in (el.get("style") or "").split(";"):
-        key, _, value = decl.partition(":")
-        if key.strip() in _INHERITED and value.strip():
-            out[key.strip()] = value.strip()
-    return out
 
 
 def _fill(st: dict[str, str]) -> SolidPaint | None:
-    value = (st.get("fill") or "#000000").strip()
-    opacity = 1.0
-    for key in ("fill-opacity", "opacity"):
-        m = _NUM.match(st.get(key, "1").strip())
-        opacity *= float(m.group(0)) if m else 1.0
-    m = _RGB.match(value)
-    if m:
-        value = "#" + "".join(f"{max(0, min(255, round(float(v)))):02x}" for v in m.groups())
-    if value == "none" or value.startswith("url("):
-        return None
-    try:
-        return SolidPaint(color=Color.from_hex(value), opacity=max(0.0, min(1.0, opacity)))
-    except ValueError:
-        return SolidPaint(opacity=max(0.0, min(1.0, opacity)))
-
-
-def _first_number(value: str | None) -> float | None:
-    m = _NUM.match((value or "").strip())
-    return float(m.group(0)) if m else None
+    opacity = number(st.get("fill-opacity"), 1.0) * number(st.get("opacity"), 1.0)
+    return svg_paint(st.get("fill") or "#000000", opacity)
 
 
 def _chunks(text_el: Any, st: dict[str, str]) -> list[tuple[Any, dict[str, str], str]]:
@@ -90,15 +44,15 @@ def _chunks(text_el: Any, st: dict[str, str]) -> list[tuple[Any, dict[str, str],
     def walk(el: Any, inherited: dict[str, str]) -> bool:
         placed = False
         for child in el:
-            if _local(child.tag) != "tspan":
+            if local_name(child.tag) != "tspan":
                 continue
-            cst = _style(child, inherited)
+            cst = svg_style(child, inherited)
             if walk(child, cst):
                 placed = True
             elif child.get("x") is not None and child.get("y") is not None:
                 # the run's own fill: the first descendant that states one (LibreOffice: inner tspan)
                 for inner in child.iter():
-                    cst = _style(inner, cst) if inner is not child else cst
+                    cst = svg_style(inner, cst) if inner is not child else cst
                     if inner.get("fill") is not None:
                         break
                 out.append((child, cst, "".join(child.itertext())))
@@ -144,7 +98,7 @@ def _rotation(el: Any) -> tuple[float, float | None, float | None] | None:
     m = _ROTATE.match(value)
     if m is None:
         return None
-    return float(m.group(1)), _first_number(m.group(2)), _first_number(m.group(3))
+    return float(m.group(1)), number(m.group(2)), number(m.group(3))
 
 
 def _turned(
@@ -155,7 +109,7 @@ def _turned(
     turns each run about its own position (the pivot it states lags one run behind)."""
     vx, vy, sx, sy = view
     angle, px, py = turn
-    x, y = (_first_number(chunk.get("x")) or 0.0), (_first_number(chunk.get("y")) or 0.0)
+    x, y = (number(chunk.get("x")) or 0.0), (number(chunk.get("y")) or 0.0)
     if own or px is None or py is None:
         px, py = x, y
     px, py = (px - vx) * sx, (py - vy) * sy
@@ -169,9 +123,9 @@ def _copy(run: tuple[Any, ...], later: tuple[Any, ...]) -> bool:
     """Whether `later` draws the same text as `run` within a font size of it (its shadow copy)."""
     if run[2].strip() != later[2].strip():
         return False
-    size = _first_number(run[1].get("font-size")) or 16.0
-    x0, y0 = _first_number(run[0].get("x")) or 0.0, _first_number(run[0].get("y")) or 0.0
-    x1, y1 = _first_number(later[0].get("x")) or 0.0, _first_number(later[0].get("y")) or 0.0
+    size = number(run[1].get("font-size")) or 16.0
+    x0, y0 = number(run[0].get("x")) or 0.0, number(run[0].get("y")) or 0.0
+    x1, y1 = number(later[0].get("x")) or 0.0, number(later[0].get("y")) or 0.0
     return abs(x1 - x0) + abs(y1 - y0) < size
 
 
@@ -184,21 +138,21 @@ def split_picture_text(
     try:
         root = etree.fromstring(svg, _PARSER)
     except etree.XMLSyntaxError:
-        return svg, [], 0
-    box = [float(v) for v in _NUM.findall(root.get("viewBox", ""))]
+        return svg, [], [], 0
+    box = [float(v) for v in NUM.findall(root.get("viewBox", ""))]
     if len(box) != 4 or not box[2] or not box[3]:
-        box = [0.0, 0.0, _first_number(root.get("width")) or 1.0, _first_number(root.get("height")) or 1.0]
+        box = [0.0, 0.0, number(root.get("width")) or 1.0, number(root.get("height")) or 1.0]
     vx, vy, vw, vh = box
     sx, sy = width / vw, height / vh
     scale = (abs(sx) + abs(sy)) / 2
     runs: list[tuple[Any, dict[str, str], str, tuple[float, float | None, float | None], bool]] = []
     left = 0
-    styles: dict[Any, dict[str, str]] = {root: _style(root, {})}
+    styles: dict[Any, dict[str, str]] = {root: svg_style(root, {})}
     for el in root.iter():
         parent = el.getparent()
         if parent is not None:
-            styles[el] = _style(el, styles.get(parent, {}))
-        if _local(el.tag) != "text" or any(_local(a.tag) in ("defs", "symbol") for a in el.iterancestors()):
+            styles[el] = svg_style(el, styles.get(parent, {}))
+        if local_name(el.tag) != "text" or any(local_name(a.tag) in ("defs", "symbol") for a in el.iterancestors()):
             continue
         turn = _rotation(el)
         if turn is None:
@@ -209,7 +163,7 @@ def split_picture_text(
             chunk_x = next((c.get("x") for c in el.iter() if c.get("x") is not None), None)
             chunk_y = next((c.get("y") for c in el.iter() if c.get("y") is not None), None)
             if chunk_x is not None and chunk_y is not None:
-                el.set("transform", f"rotate({turn[0]:g} {_first_number(chunk_x):g} {_first_number(chunk_y):g})")
+                el.set("transform", f"rotate({turn[0]:g} {number(chunk_x):g} {number(chunk_y):g})")
         for chunk, st, content in _chunks(el, styles[el]):
             if content.strip():
                 runs.append((chunk, _dingbats(st, chunk), content, turn, own))

@@ -7,70 +7,94 @@ scaled to the node's box. Transforms on groups are not applied (the drawings use
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, overload
 
 from lxml import etree
 
-from ace_core.color import Color
+from ace_core.color import Color, css_color
 from ace_core.ir.nodes import EllipseNode, NodeBase, RectangleNode, TextNode, VectorNode, VectorPath
 from ace_core.ir.style import Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody, TextStyle
 from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.vectors import scale_path
 
-__all__ = ["math_paths", "svg_nodes", "svg_text_node"]
+__all__ = ["NUM", "local_name", "math_paths", "number", "svg_nodes", "svg_paint", "svg_style", "svg_text_node"]
 
 _PARSER = safe_xml_parser(remove_comments=True)
-_NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _FIRST_FAMILY = re.compile(r"^\s*['\"]?([^,'\"]+)")
+# the presentation properties the drawings and pictures use, passed from a group to its children
+_INHERITED = (
+    "fill",
+    "fill-opacity",
+    "fill-rule",
+    "stroke",
+    "stroke-width",
+    "stroke-opacity",
+    "opacity",
+    "font-family",
+    "font-size",
+    "font-style",
+    "font-weight",
+    "text-anchor",
+    "dominant-baseline",
+)
+
+
+@overload
+def number(value: str | None, default: float) -> float: ...
+@overload
+def number(value: str | None, default: None = None) -> float | None: ...
+def number(value: str | None, default: float | None = None) -> float | None:
+    """The number an SVG value starts with ("12px" -> 12.0); `default` when it has none."""
+    m = NUM.match((value or "").strip())
+    return float(m.group(0)) if m else default
 
 
 def _f(el: Any, name: str, default: float = 0.0) -> float:
-    m = _NUM.match(str(el.get(name, "")).strip())
-    return float(m.group(0)) if m else default
+    return number(str(el.get(name, "")), default)
 
 
-def _local(tag: Any) -> str:
+def local_name(tag: Any) -> str:
+    """An element's tag without its namespace ('' for comments and processing instructions)."""
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
-def _paint(value: str | None, opacity: float) -> SolidPaint | None:
+def svg_paint(value: str | None, opacity: float = 1.0) -> SolidPaint | None:
+    """A fill / stroke value as a paint: None for none, a url() reference or nothing; a value no
+    colour parser knows counts as not given (SVG's rule), so it is black."""
+    value = (value or "").strip()
     if not value or value == "none" or value.startswith("url("):
         return None
-    try:
-        color = Color.from_hex(value)
-    except ValueError:
-        return None
-    return SolidPaint(color=color, opacity=max(0.0, min(1.0, opacity)))
+    color = css_color(value) or Color()
+    return SolidPaint(color=color.with_alpha(1.0), opacity=max(0.0, min(1.0, opacity * color.a)))
 
 
-def _style(el: Any, inherited: dict[str, str]) -> dict[str, str]:
+def svg_style(el: Any, inherited: dict[str, str]) -> dict[str, str]:
+    """The presentation properties in force on `el`: its parent's, then its own attributes, then
+    its style="" declarations (which win over attributes, as in SVG)."""
     out = dict(inherited)
-    for key in ("fill", "stroke", "stroke-width", "fill-opacity", "stroke-opacity", "opacity", "font-size"):
+    for key in _INHERITED:
         if el.get(key) is not None:
             out[key] = el.get(key)
-    for key in ("font-family", "text-anchor", "dominant-baseline", "fill-rule", "font-weight"):
-        if el.get(key) is not None:
-            out[key] = el.get(key)
+    for decl in (el.get("style") or "").split(";"):
+        key, _, value = decl.partition(":")
+        if key.strip() in _INHERITED and value.strip():
+            out[key.strip()] = value.strip()
     return out
 
 
-def _num(value: str | None, default: float) -> float:
-    m = _NUM.match((value or "").strip())
-    return float(m.group(0)) if m else default
-
-
 def _fills_strokes(st: dict[str, str], scale: float) -> tuple[list[Any], list[Stroke]]:
-    opacity = _num(st.get("opacity"), 1.0)
-    fill = _paint(st.get("fill", "#000000"), _num(st.get("fill-opacity"), 1.0) * opacity)
-    stroke = _paint(st.get("stroke"), _num(st.get("stroke-opacity"), 1.0) * opacity)
-    strokes = [Stroke(paint=stroke, weight=_num(st.get("stroke-width"), 1.0) * scale)] if stroke else []
+    opacity = number(st.get("opacity"), 1.0)
+    fill = svg_paint(st.get("fill", "#000000"), number(st.get("fill-opacity"), 1.0) * opacity)
+    stroke = svg_paint(st.get("stroke"), number(st.get("stroke-opacity"), 1.0) * opacity)
+    strokes = [Stroke(paint=stroke, weight=number(st.get("stroke-width"), 1.0) * scale)] if stroke else []
     return ([fill] if fill else []), strokes
 
 
 def _parse(svg: str) -> tuple[Any, tuple[float, float, float, float]]:
     root = etree.fromstring(svg.encode("utf-8"), _PARSER)
-    box = [float(v) for v in _NUM.findall(root.get("viewBox", ""))]
+    box = [float(v) for v in NUM.findall(root.get("viewBox", ""))]
     if len(box) != 4:
         box = [0.0, 0.0, _f(root, "width", 1.0), _f(root, "height", 1.0)]
     return root, (box[0], box[1], box[2] or 1.0, box[3] or 1.0)
@@ -88,8 +112,8 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
 
     def walk(el: Any, inherited: dict[str, str]) -> None:
         for child in el:
-            tag = _local(child.tag)
-            st = _style(child, inherited)
+            tag = local_name(child.tag)
+            st = svg_style(child, inherited)
             fills, strokes = _fills_strokes(st, scale)
             if tag == "g":
                 walk(child, st)
@@ -130,7 +154,7 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
                 elif tag == "path":
                     d = child.get("d", "")
                 else:
-                    pts = _NUM.findall(child.get("points", ""))
+                    pts = NUM.findall(child.get("points", ""))
                     pairs = [f"{pts[i]} {pts[i + 1]}" for i in range(0, len(pts) - 1, 2)]
                     d = ("M" + "L".join(pairs) + ("Z" if tag == "polygon" else "")) if pairs else ""
                 if not d:
@@ -143,7 +167,7 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
             elif tag == "text":
                 out.append(svg_text_node(child, st, fills, ident(), (vx, vy, sx, sy), scale))
 
-    walk(root, _style(root, {}))  # the root's presentation attributes (font-family...) are inherited too
+    walk(root, svg_style(root, {}))  # the root's presentation attributes (font-family...) are inherited too
     return out
 
 
@@ -154,7 +178,7 @@ def svg_text_node(
     inherited presentation attributes, `view` the viewBox origin and scale."""
     vx, vy, sx, sy = view
     content = "".join(el.itertext())
-    size = _num(st.get("font-size"), 16.0) * scale
+    size = number(st.get("font-size"), 16.0) * scale
     family = _FIRST_FAMILY.match(st.get("font-family", "") or "")
     w, h = max(1.0, len(content) * size * 0.55), size * 1.2
     x, y = (_f(el, "x") - vx) * sx, (_f(el, "y") - vy) * sy
@@ -178,16 +202,16 @@ def math_paths(svg: str, width: float, height: float) -> list[VectorPath]:
     """Every glyph (symbol / use) and rule (rect) of an equation SVG as paths in a width x height box."""
     root, (vx, vy, vw, vh) = _parse(svg)
     sx, sy = width / vw, height / vh
-    symbols = {el.get("id"): el for el in root.iter() if _local(el.tag) == "symbol"}
+    symbols = {el.get("id"): el for el in root.iter() if local_name(el.tag) == "symbol"}
     paths: list[VectorPath] = []
     for el in root.iter():
-        tag = _local(el.tag)
+        tag = local_name(el.tag)
         if tag == "use":
             ref = (el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or "").lstrip("#")
             sym = symbols.get(ref)
             if sym is None:
                 continue
-            box = [float(v) for v in _NUM.findall(sym.get("viewBox", ""))]
+            box = [float(v) for v in NUM.findall(sym.get("viewBox", ""))]
             if len(box) != 4 or not box[2] or not box[3]:
                 continue
             uw, uh = _f(el, "width", box[2]), _f(el, "height", box[3])
@@ -195,13 +219,13 @@ def math_paths(svg: str, width: float, height: float) -> list[VectorPath]:
             ox = _f(el, "x") + (uw - box[2] * k) / 2
             oy = _f(el, "y") + (uh - box[3] * k) / 2
             for p in sym.iter():
-                if _local(p.tag) == "path" and p.get("d"):
+                if local_name(p.tag) == "path" and p.get("d"):
                     glyph = scale_path(p.get("d"), k, k, -box[0] + ox / k, -box[1] + oy / k)
                     paths.append(VectorPath(d=scale_path(glyph, sx, sy, -vx, -vy)))
-        elif tag == "rect" and el.getparent() is not None and _local(el.getparent().tag) != "symbol":
+        elif tag == "rect" and el.getparent() is not None and local_name(el.getparent().tag) != "symbol":
             x, y, w, h = _f(el, "x"), _f(el, "y"), _f(el, "width"), _f(el, "height")
             d = f"M{x} {y}L{x + w} {y}L{x + w} {y + h}L{x} {y + h}Z"
             paths.append(VectorPath(d=scale_path(d, sx, sy, -vx, -vy)))
-        elif tag == "path" and _local(el.getparent().tag) not in ("symbol",) and el.get("d"):
+        elif tag == "path" and local_name(el.getparent().tag) not in ("symbol",) and el.get("d"):
             paths.append(VectorPath(d=scale_path(el.get("d"), sx, sy, -vx, -vy)))
     return paths

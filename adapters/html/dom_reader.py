@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urlparse
 
 from ace_core.browser import BrowserSession, RequestPolicy, default_session
-from ace_core.color import Color
+from ace_core.color import Color, css_color
 from ace_core.dom_script import BLOCKED_STYLE_JS, EXTRACT_JS, ISOLATE_JS, RESTORE_JS
 from ace_core.errors import BadInputError
 from ace_core.fsutil import read_input
@@ -616,23 +616,6 @@ _SIDE_ANGLES = {"to top": 0, "to right": 90, "to bottom": 180, "to left": 270, "
                 "to left bottom": 225, "to top left": 315, "to left top": 315}  # fmt: skip
 
 
-def _css_color(text: str) -> Color | None:
-    text = text.strip()
-    if text == "transparent":
-        return Color(r=0, g=0, b=0, a=0)
-    m = _RGB.match(text)
-    if m:
-        a = m.group(4)
-        alpha = 1.0 if a is None else (float(a[:-1]) / 100 if a.endswith("%") else float(a))
-        return _color([float(m.group(1)), float(m.group(2)), float(m.group(3)), alpha])
-    if text.startswith("#"):
-        try:
-            return Color.from_hex(text)
-        except ValueError:
-            return None
-    return None
-
-
 def _gradient(layer: str, w: float, h: float) -> GradientPaint | None:
     kind = layer[: layer.index("(")]
     args = _split_top(layer[layer.index("(") + 1 : layer.rindex(")")])
@@ -654,7 +637,7 @@ def _gradient(layer: str, w: float, h: float) -> GradientPaint | None:
         else:
             angle = float(first[:-3])
         args = args[1:]
-    elif radial and not _css_color(first.split(" ")[0]) and not first.startswith("rgb"):
+    elif radial and not css_color(first.split(" ")[0]) and not first.startswith("rgb"):
         m = re.search(r"at\s+([\d.]+)%\s+([\d.]+)%", first)
         if m:
             center = (float(m.group(1)) / 100, float(m.group(2)) / 100)
@@ -666,7 +649,7 @@ def _gradient(layer: str, w: float, h: float) -> GradientPaint | None:
         m = _RGB.match(arg.strip()) or re.match(r"(#[0-9a-fA-F]{3,8}|transparent)", arg.strip())
         if not m:
             return None
-        color = _css_color(m.group(0))
+        color = css_color(m.group(0))
         if color is None:
             return None
         rest = arg.strip()[m.end() :].split()
@@ -717,7 +700,7 @@ def _shadows(text: str | None) -> list[Effect]:
     effects = []
     for part in _split_top(text):
         m = _RGB.search(part)
-        color = _css_color(m.group(0)) if m else Color(a=0.25)
+        color = css_color(m.group(0)) if m else Color(a=0.25)
         rest = (part[: m.start()] + part[m.end() :]) if m else part
         inset = "inset" in rest
         nums = [_num(t) for t in rest.replace("inset", "").split()]

@@ -20,7 +20,7 @@ from urllib.parse import unquote
 from bs4 import BeautifulSoup, NavigableString, Tag
 from pydantic import ValidationError
 
-from ace_core.color import Color
+from ace_core.color import Color, css_color
 from ace_core.errors import BadInputError
 from ace_core.fsutil import read_confined
 from ace_core.ir.deck import Deck
@@ -42,45 +42,14 @@ from adapters.html.schema import (
 )
 from adapters.html.text import TextEnv, para_decls, run_decls
 
-__all__ = ["is_ace_html", "parse_css_color", "read_schema", "read_schema_text"]
+__all__ = ["is_ace_html", "read_schema", "read_schema_text"]
 
 _ROTATE = re.compile(r"rotate\(\s*(-?[\d.]+(?:e-?\d+)?)deg\s*\)")
 _ASSET_PROP = re.compile(r'--a-([0-9a-f]{32}):url\("([^"]*)"\)')
-_NAMED = {
-    "black": "#000000",
-    "white": "#ffffff",
-    "red": "#ff0000",
-    "green": "#008000",
-    "blue": "#0000ff",
-    "yellow": "#ffff00",
-    "gray": "#808080",
-    "grey": "#808080",
-    "orange": "#ffa500",
-    "purple": "#800080",
-}
 _TYPES = {"FRAME", "GROUP", "TEXT", "RECTANGLE", "ELLIPSE", "SHAPE", "VECTOR", "LINE", "IMAGE"}
 _TYPES |= {"TABLE", "CHART", "CONNECTOR", "MATH"}
 _KEEP_SPACE = {"span", "a", "aside", "pre", "textarea", "script", "style"}
 _WEIGHTS = {"normal": 400, "bold": 700, "bolder": 700, "lighter": 300}
-
-
-def parse_css_color(text: str) -> Color | None:
-    """#rgb, #rrggbb, #rrggbbaa, rgb(), rgba() or a basic colour name; None when unparsable."""
-    t = text.strip().lower()
-    t = _NAMED.get(t, t)
-    if t.startswith("#"):
-        try:
-            return Color.from_hex(t)
-        except ValueError:
-            return None
-    m = re.match(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+%?))?\s*\)", t)
-    if not m:
-        return None
-    r, g, b = (min(255.0, float(m.group(i))) / 255 for i in (1, 2, 3))
-    a = 1.0
-    if m.group(4):
-        a = float(m.group(4).rstrip("%")) / (100 if m.group(4).endswith("%") else 1)
-    return Color(r=r, g=g, b=b, a=max(0.0, min(1.0, a)))
 
 
 # -- assets ------------------------------------------------------------------------------------
@@ -157,7 +126,7 @@ def _apply_run_edits(run: dict[str, Any], visible: dict[str, str], expected: dic
         if vis == exp or vis is None:
             continue
         if prop == "color":
-            col = parse_css_color(vis)
+            col = css_color(vis)
             if col is not None:
                 style["fill"] = {"type": "SOLID", "color": col.model_dump(mode="json", exclude_defaults=True)}
         elif prop == "font-size":
@@ -293,7 +262,7 @@ def _fill_edit(data: dict[str, Any], el: Tag, style: dict[str, str]) -> None:
     if shown is None or shown.strip().lower() in ("transparent", "none"):
         data["fills"] = []
         return
-    col2 = parse_css_color(shown)
+    col2 = css_color(shown)
     if col2 is not None:
         data["fills"] = [{"type": "SOLID", "color": col2.model_dump(mode="json", exclude_defaults=True)}]
 
@@ -397,7 +366,7 @@ def _read_slide(el: Tag, theme_fonts: _Env, report: LossReport) -> dict[str, Any
         )
         shown = style.get("background-color")
         if shown != expected and shown is not None:
-            col = parse_css_color(shown)
+            col = css_color(shown)
             if col is not None:
                 data["background"] = {
                     **(bg or {}),

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from ace_core.color import Color
+from ace_core.color import Color, css_color
 from ace_core.errors import AceError
 from ace_core.ir.nodes import NodeSource, VectorNode, VectorPath
 from ace_core.ir.style import SolidPaint, Stroke
@@ -264,15 +264,8 @@ def _fraction(value: str | None) -> float:
 
 def _color(value: str | None, default: Color) -> Color:
     """A VML colour: '#rrggbb', '#rgb' or a CSS name, optionally followed by ' [index]'."""
-    if not value:
-        return default
-    from PIL import ImageColor  # only VML drawings need CSS colour names
-
-    try:
-        r, g, b = ImageColor.getrgb(value.split()[0])[:3]
-    except ValueError:
-        return default
-    return Color.from_rgb255(r, g, b)
+    color = css_color(value.split()[0]) if value and value.split() else None
+    return default if color is None or color.a == 0 else color.with_alpha(1.0)
 
 
 def _f(v: float) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.color import Color
+from ace_core.color import Color, css_color
 from ace_core.errors import ToolError
 from ace_core.ir.deck import Slide
 from adapters.html.css import color_css, css_simple_stroke, outline_decls
@@ -171,10 +171,8 @@ class _Recolor:
         return max(abs(c.r - self.src.r), abs(c.g - self.src.g), abs(c.b - self.src.b)) <= self.tol + 1e-9
 
     def css_text(self, text: str) -> str:
-        from adapters.html.read_schema import parse_css_color
-
         def swap(m: re.Match[str]) -> str:
-            c = parse_css_color(m.group(0))
+            c = css_color(m.group(0))
             if c is None or not self.near(c):
                 return m.group(0)
             self.css += 1
