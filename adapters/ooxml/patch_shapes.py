@@ -32,7 +32,8 @@ from adapters.ooxml.conventions import (
     set_ace_id,
 )
 from adapters.ooxml.ns import RT, local, qn
-from adapters.ooxml.read_shapes import Frame, choose_alternate, read_xfrm
+from adapters.ooxml.read_shapes import Frame
+from adapters.ooxml.shape_xml import choose_alternate, read_xfrm
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_shapes import ASVG_NS, SVG_BLIP_URI, Box, _geometry, node_elements
 from adapters.ooxml.write_style import blip_fill, effect_list, fill_el, is_hairline, line_el, pick_paint

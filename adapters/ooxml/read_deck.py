@@ -27,9 +27,10 @@ from adapters.ooxml.drawingml import find_fill, read_fill, read_style_refs
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, ph_key
 from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
-from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx, choose_alternate
+from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
 from adapters.ooxml.read_template import TemplateIds, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
+from adapters.ooxml.shape_xml import choose_alternate
 from adapters.ooxml.theme import ColorContext, parse_clr_map
 from adapters.ooxml.theme_part import theme_ir
 from adapters.ooxml.values import emu, to_float

@@ -29,7 +29,6 @@ from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
-    FILL_TAGS,
     StyleRefs,
     find_fill,
     read_blip,
@@ -41,19 +40,33 @@ from adapters.ooxml.drawingml import (
 )
 from adapters.ooxml.geometry import adjustments, custom_paths
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, PhKey, find_child, ph_key, style_kind
-from adapters.ooxml.ns import NS, local, qn
+from adapters.ooxml.ns import local, qn
 from adapters.ooxml.read_math import equations_only, read_math
 from adapters.ooxml.read_text import FontLayer, Layer, hyperlink_target, level_styles, read_text_body
-from adapters.ooxml.values import angle_deg, attr_bool, emu
+from adapters.ooxml.shape_xml import (
+    EFFECT_KEY,
+    FILL_KEY,
+    GEOM_KEY,
+    Xfrm,
+    child_map,
+    choose_alternate,
+    geom_of,
+    has_text_content,
+    int_attr,
+    lst_style_of,
+    pic_blip_fill,
+    read_xfrm,
+    sp_pr_of,
+    template_cnv_id,
+    visible_3d,
+    visible_3d_parts,
+)
+from adapters.ooxml.values import attr_bool
 
 __all__ = ["TEMPLATE_ORIGINS", "Frame", "ShapeReader", "SlideCtx"]
 
 TEMPLATE_ORIGINS = ("L", "M")
 """Scope origins of a layout's / master's own shapes read as the template (not copies on a slide)."""
-
-# mc:Choice branches we can read as well as their Fallback (namespaces we understand)
-_SUPPORTED_CHOICE_NS = {NS["p14"], NS["p15"], NS["a14"], NS["a16"], NS["c14"], NS["dsp"], NS["asvg"], NS["m"]}
-_SUPPORTED_CHOICE_NS |= {"http://schemas.microsoft.com/office/powerpoint/2015/09/main"}  # p159 (morph)
 
 
 @dataclass(frozen=True)
@@ -81,85 +94,8 @@ class SlideCtx:
     connectors: list[tuple[ConnectorNode, str | None, str | None]] = field(default_factory=list)
 
 
-@dataclass
-class _Xfrm:
-    x: float = 0.0
-    y: float = 0.0
-    cx: float = 0.0
-    cy: float = 0.0
-    rot: float = 0.0
-    flip_h: bool = False
-    flip_v: bool = False
-    ch_x: float = 0.0
-    ch_y: float = 0.0
-    ch_cx: float = 0.0
-    ch_cy: float = 0.0
-    found: bool = False
-
-
-_A_OFF, _A_EXT, _A_CH_OFF, _A_CH_EXT = qn("a:off"), qn("a:ext"), qn("a:chOff"), qn("a:chExt")
-_P_BLIP_FILL, _A_BLIP_FILL, _MC_ALTERNATE = qn("p:blipFill"), qn("a:blipFill"), qn("mc:AlternateContent")
-
-
-def read_xfrm(el: etree._Element | None) -> _Xfrm:
-    out = _Xfrm()
-    if el is None:
-        return out
-    out.found = True
-    if el.get("rot"):
-        out.rot = angle_deg(el.get("rot"))
-    if el.get("flipH"):
-        out.flip_h = bool(attr_bool(el, "flipH", False))
-    if el.get("flipV"):
-        out.flip_v = bool(attr_bool(el, "flipV", False))
-    for child in el:
-        tag = child.tag
-        if tag in (_A_OFF, _A_CH_OFF):
-            x, y = emu(child.get("x"), 0.0) or 0.0, emu(child.get("y"), 0.0) or 0.0
-            if tag == _A_OFF:
-                out.x, out.y = x, y
-            else:
-                out.ch_x, out.ch_y = x, y
-        elif tag in (_A_EXT, _A_CH_EXT):
-            cx, cy = emu(child.get("cx"), 0.0) or 0.0, emu(child.get("cy"), 0.0) or 0.0
-            if tag == _A_EXT:
-                out.cx, out.cy = cx, cy
-            else:
-                out.ch_cx, out.ch_cy = cx, cy
-    return out
-
-
-def choose_alternate(ac: etree._Element) -> tuple[list[etree._Element], str]:
-    """The children of the mc:AlternateContent branch to read, and which one ('choice'/'fallback')."""
-    for choice in ac.findall(qn("mc:Choice")):
-        required = (choice.get("Requires") or "").split()
-        uris = {choice.nsmap.get(prefix) for prefix in required}
-        if uris and uris <= _SUPPORTED_CHOICE_NS:
-            return [c for c in choice if isinstance(c.tag, str)], "choice"
-    fallback = ac.find(qn("mc:Fallback"))
-    if fallback is not None:
-        return [c for c in fallback if isinstance(c.tag, str)], "fallback"
-    return [], "none"
-
-
 _MALFORMED = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError)
 """what a malformed shape raises while read (pydantic's ValidationError is a ValueError)"""
-
-
-def _pic_blip_fill(pic: etree._Element) -> tuple[etree._Element | None, str]:
-    """A p:pic's blip fill, also when an mc:AlternateContent holds it (a PDF / EMF choice for Mac
-    PowerPoint with a PNG fallback: the branch choose_alternate reads), and what the branch needs
-    when it is the fallback ("" otherwise)."""
-    for item in pic:
-        if item.tag in (_P_BLIP_FILL, _A_BLIP_FILL):
-            return item, ""
-        if item.tag == _MC_ALTERNATE:
-            kids, which = choose_alternate(item)
-            found = next((k for k in kids if k.tag in (_P_BLIP_FILL, _A_BLIP_FILL)), None)
-            if found is not None:
-                needs = " ".join(c.get("Requires", "") for c in item.findall(qn("mc:Choice")))
-                return found, (needs or "an unknown extension") if which == "fallback" else ""
-    return None, ""
 
 
 class ShapeReader:
@@ -236,7 +172,7 @@ class ShapeReader:
         origin = self.scope.origin
         stored = cv.read_ace_id(cnv) if origin in ("", "d", *TEMPLATE_ORIGINS) else None
         derived = cv.derived_node_id(
-            self.scope.id_parent, _template_cnv(cnv, cnv_id, origin), "" if origin in TEMPLATE_ORIGINS else origin
+            self.scope.id_parent, template_cnv_id(cnv, cnv_id, origin), "" if origin in TEMPLATE_ORIGINS else origin
         )
         if occ > 1:
             derived = f"{derived}~{occ}"
@@ -245,7 +181,7 @@ class ShapeReader:
             self.slide.id_of_cnv[cnv_id] = node_id
         return node_id, cv.node_ref(self.scope.part, cnv_id, occ)
 
-    def base(self, el: etree._Element, kind: str, xf: _Xfrm, frame: Frame) -> dict[str, Any]:
+    def base(self, el: etree._Element, kind: str, xf: Xfrm, frame: Frame) -> dict[str, Any]:
         """Fields every node has: id, name, box, rotation, flips, visibility, provenance, meta."""
         nv = el[0] if len(el) else None  # the nv*Pr comes first
         if nv is None or not local(nv.tag).startswith("nv"):
@@ -324,7 +260,7 @@ class ShapeReader:
             if master is not None and master.styles.get(style_kind(key.type)) is not None:
                 layers.append(master.styles[style_kind(key.type)])  # type: ignore[arg-type]
             for ph in inherited:
-                lst = _lst_style(ph)
+                lst = lst_style_of(ph)
                 if lst is not None:
                     layers.append(lst)
         if style_font is not None:
@@ -340,7 +276,7 @@ class ShapeReader:
         memo = self.scope.ctx.memo
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _kids(el)
+            found = memo[key] = child_map(el)
         return found
 
     def visual(
@@ -356,8 +292,8 @@ class ShapeReader:
         master's spPr, and last the p:style of the nearest placeholder that has one (as
         LibreOffice, whose placeholder keeps its own style over what it inherits). `parts` and
         `own` are the shape's and its spPr's `_kids` when the caller has them."""
-        parts = _kids(el) if parts is None else parts
-        own = _kids(parts.get("spPr")) if own is None else own
+        parts = child_map(el) if parts is None else parts
+        own = child_map(parts.get("spPr")) if own is None else own
         ph_parts = [self.kids(ph) for ph in inherited]  # master, layout
         inherited_pr = [self.kids(p.get("spPr")) for p in ph_parts]
         own_style = parts.get("style")
@@ -371,10 +307,10 @@ class ShapeReader:
         lines: list[tuple[etree._Element, Any]] = []
         # lowest priority first; a later layer replaces an earlier fill / effect list
         layers = [(base_refs.fill, base_refs.line, base_refs.effect)]
-        layers += [(_own(p.get(_FILL)), _own(p.get("ln")), _own(p.get(_EFFECT))) for p in inherited_pr]
+        layers += [(_own(p.get(FILL_KEY)), _own(p.get("ln")), _own(p.get(EFFECT_KEY))) for p in inherited_pr]
         layers += [
             (refs.fill, refs.line, refs.effect),
-            (_own(own.get(_FILL)), _own(own.get("ln")), _own(own.get(_EFFECT))),
+            (_own(own.get(FILL_KEY)), _own(own.get("ln")), _own(own.get(EFFECT_KEY))),
         ]
         for f, ln, eff in layers:
             fill = f or fill
@@ -386,7 +322,7 @@ class ShapeReader:
         meta = {cv.META_HAIRLINE: True} if strokes and stroke_is_hairline(lines) else {}
         effects = read_effects(effect[0], self.scope, effect[1], node_id) if effect is not None else []
         style_eff = (refs.effect or base_refs.effect or (None, None))[0]
-        if any(_visible_3d_parts(p) for p in [*inherited_pr, own]) or (style_eff is not None and visible_3d(style_eff)):
+        if any(visible_3d_parts(p) for p in [*inherited_pr, own]) or (style_eff is not None and visible_3d(style_eff)):
             self.scope.loss("3d", "3-D rotation / bevel / extrusion is drawn flat", node_id)
         if own_style is None:
             refs = base_refs
@@ -395,12 +331,12 @@ class ShapeReader:
 
     def box_with_inheritance(
         self, el: etree._Element, xfrm: etree._Element | None, inherited: list[etree._Element], frame: Frame
-    ) -> tuple[_Xfrm, bool]:
+    ) -> tuple[Xfrm, bool]:
         xf = read_xfrm(xfrm)
         if xf.found or not inherited:
             return xf, False
         for ph in reversed(inherited):
-            pxf = read_xfrm(find_child(_sp_pr(ph), "a:xfrm") if _sp_pr(ph) is not None else ph.find(qn("p:xfrm")))
+            pxf = read_xfrm(find_child(sp_pr_of(ph), "a:xfrm") if sp_pr_of(ph) is not None else ph.find(qn("p:xfrm")))
             if pxf.found:
                 return pxf, True
         return xf, False
@@ -408,9 +344,9 @@ class ShapeReader:
     # -- p:sp --------------------------------------------------------------------------------------
     def _sp(self, el: etree._Element, frame: Frame) -> Any:
         key, inherited = self.ph_chain(el)
-        parts = _kids(el)  # nvSpPr, spPr, style, txBody (p: or dsp:), txXfrm
+        parts = child_map(el)  # nvSpPr, spPr, style, txBody (p: or dsp:), txXfrm
         sp_pr = parts.get("spPr")
-        own = _kids(sp_pr)
+        own = child_map(sp_pr)
         xf, xf_inherited = self.box_with_inheritance(el, own.get("xfrm"), inherited, frame)
         data = self.base(el, "sp", xf, frame)
         node_id = data["id"]
@@ -421,19 +357,19 @@ class ShapeReader:
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
         nv = parts.get("nvSpPr")
-        cnv_sp = _kids(nv).get("cNvSpPr") if nv is not None else None
+        cnv_sp = child_map(nv).get("cNvSpPr") if nv is not None else None
         txbox = bool(attr_bool(cnv_sp, "txBox", False))
         if txbox:
             data["meta"][cv.META_TXBOX] = True
         vis = self.visual(el, inherited, node_id, parts, own)
         data.update(fills=vis["fills"], strokes=vis["strokes"], effects=vis["effects"])
         data["meta"].update(vis["meta"])
-        geom = own.get(_GEOM)
+        geom = own.get(GEOM_KEY)
         if geom is None:
             geom = next(
                 (
                     g
-                    for g in (self.kids(self.kids(ph).get("spPr")).get(_GEOM) for ph in reversed(inherited))
+                    for g in (self.kids(self.kids(ph).get("spPr")).get(GEOM_KEY) for ph in reversed(inherited))
                     if g is not None
                 ),
                 None,
@@ -441,7 +377,7 @@ class ShapeReader:
         tx_body = parts.get("txBody")
         text = None
         # an empty text body of a plain shape leaves no trace in the IR: not read (most clip art)
-        if key is not None or (tx_body is not None and (txbox or _has_text_content(tx_body))):
+        if key is not None or (tx_body is not None and (txbox or has_text_content(tx_body))):
             layers = self.text_chain(key, inherited, vis["font"])
             own_lst = tx_body.find(_A_LST_STYLE) if tx_body is not None else None
             if own_lst is not None:
@@ -453,7 +389,7 @@ class ShapeReader:
                 text.levels = level_styles([own_lst], self.scope, node_id)
         equations = equations_only(tx_body)
         if equations:  # a shape that holds one equation is a MATH node
-            cnv = _kids(nv).get("cNvPr") if nv is not None else None
+            cnv = child_map(nv).get("cNvPr") if nv is not None else None
             math = read_math(self.scope, data, equations, text, cnv)
             if math is not None:
                 return math
@@ -464,7 +400,7 @@ class ShapeReader:
             return self._split_text_box(node, read_xfrm(tx_xfrm), frame)
         return node
 
-    def _split_text_box(self, node: Any, txf: _Xfrm, frame: Frame) -> Any:
+    def _split_text_box(self, node: Any, txf: Xfrm, frame: Frame) -> Any:
         """A SmartArt shape whose text box (dsp:txXfrm) differs from its geometry: the text
         becomes its own TEXT node over the shape (or moves, when the shape is a bare text box)."""
         x, y, w, h = frame.box(txf.x, txf.y, txf.cx, txf.cy)
@@ -494,7 +430,7 @@ class ShapeReader:
         return [node, label]
 
     def _sp_node(
-        self, data: dict[str, Any], geom: etree._Element | None, text: Any, has_text: bool, textual: bool, xf: _Xfrm
+        self, data: dict[str, Any], geom: etree._Element | None, text: Any, has_text: bool, textual: bool, xf: Xfrm
     ) -> Any:
         prst = geom.get("prst", "rect") if geom is not None and local(geom.tag) == "prstGeom" else None
         if geom is None:
@@ -520,7 +456,7 @@ class ShapeReader:
     # -- p:pic -------------------------------------------------------------------------------------
     def _pic(self, el: etree._Element, frame: Frame) -> Any:
         key, inherited = self.ph_chain(el)
-        sp_pr = _sp_pr(el)
+        sp_pr = sp_pr_of(el)
         xf, xf_inherited = self.box_with_inheritance(el, find_child(sp_pr, "a:xfrm"), inherited, frame)
         data = self.base(el, "pic", xf, frame)
         node_id = data["id"]
@@ -530,7 +466,7 @@ class ShapeReader:
             self.scope.loss("placeholder-box", "no position on the slide, layout or master: drawn at 0,0", data["id"])
         if key is not None:
             data["placeholder"] = Placeholder(type=key.type, idx=key.idx)
-        blip_fill, needs = _pic_blip_fill(el)
+        blip_fill, needs = pic_blip_fill(el)
         if needs and self.scope.origin in ("", "d"):
             self.scope.loss(
                 "alternate-content",
@@ -547,7 +483,7 @@ class ShapeReader:
         vis = self.visual(el, inherited, node_id)
         data.update(strokes=vis["strokes"], effects=vis["effects"])
         data["meta"].update(vis["meta"])
-        geom = _geom(sp_pr) if sp_pr is not None else None
+        geom = geom_of(sp_pr) if sp_pr is not None else None
         extra: dict[str, Any] = {}
         if geom is not None and local(geom.tag) == "prstGeom":
             prst = geom.get("prst", "rect")
@@ -633,13 +569,13 @@ class ShapeReader:
 
     # -- p:cxnSp -----------------------------------------------------------------------------------
     def _connector(self, el: etree._Element, frame: Frame) -> ConnectorNode:
-        sp_pr = _sp_pr(el)
+        sp_pr = sp_pr_of(el)
         xf = read_xfrm(find_child(sp_pr, "a:xfrm"))
         data = self.base(el, "cxnSp", xf, frame)
         vis = self.visual(el, [], data["id"])
         data.update(strokes=vis["strokes"], effects=vis["effects"], fills=vis["fills"])
         data["meta"].update(vis["meta"])
-        geom = _geom(sp_pr) if sp_pr is not None else None
+        geom = geom_of(sp_pr) if sp_pr is not None else None
         prst = geom.get("prst") if geom is not None and local(geom.tag) == "prstGeom" else None
         line_type = "STRAIGHT"
         if prst and prst.startswith("bentConnector"):
@@ -656,8 +592,8 @@ class ShapeReader:
             line_type=line_type,  # type: ignore[arg-type]
             preset=prst,
             adjustments=adjustments(geom) if geom is not None else {},
-            start=ConnectorEnd(site=_int(st, "idx")),
-            end=ConnectorEnd(site=_int(end, "idx")),
+            start=ConnectorEnd(site=int_attr(st, "idx")),
+            end=ConnectorEnd(site=int_attr(end, "idx")),
         )
         if self.scope.origin in ("", *TEMPLATE_ORIGINS):
             self.slide.connectors.append(
@@ -674,123 +610,9 @@ class ShapeReader:
                 node.end.node_id = self.slide.id_of_cnv.get(end)
 
 
-def visible_3d(holder: etree._Element | None) -> bool:
-    """True when spPr / bodyPr asks for 3-D that changes the look: a turned camera, a bevel, an
-    extrusion or a contour (a front camera with a flat shape draws the same as 2-D)."""
-    return holder is not None and _visible_3d_parts(_kids(holder))
-
-
-def _visible_3d_parts(parts: dict[str, etree._Element]) -> bool:
-    scene = parts.get("scene3d")
-    camera = scene.find(_A_CAMERA) if scene is not None else None
-    if camera is not None and (
-        not camera.get("prst", "").startswith("orthographicFront") or camera.find(_A_ROT) is not None
-    ):
-        return True
-    sp3d = parts.get("sp3d")
-    if sp3d is None:
-        return False
-    if sp3d.find(_A_BEVEL_T) is not None or sp3d.find(_A_BEVEL_B) is not None:
-        return True
-    return any(float(sp3d.get(k, "0") or 0) > 0 for k in ("extrusionH", "contourW"))
-
-
-_FILL = "#fill"
-_GEOM = "#geom"
-_EFFECT = "#effect"
-_GROUPS = {name: _FILL for name in FILL_TAGS} | {
-    "prstGeom": _GEOM,
-    "custGeom": _GEOM,
-    "effectLst": _EFFECT,
-    "effectDag": _EFFECT,
-}
-_A_CAMERA, _A_ROT, _A_BEVEL_T, _A_BEVEL_B = qn("a:camera"), qn("a:rot"), qn("a:bevelT"), qn("a:bevelB")
 _A_LST_STYLE, _A_BODY_PR, _A_HLINK_CLICK = qn("a:lstStyle"), qn("a:bodyPr"), qn("a:hlinkClick")
 _CNV_PR = {qn("p:cNvPr"), qn("dsp:cNvPr")}
 
 
-def _kids(el: etree._Element | None) -> dict[str, etree._Element]:
-    """An element's children by local name (the first of each), plus '#fill', '#geom' and
-    '#effect' for its first fill, geometry and effect list: one pass instead of many finds."""
-    out: dict[str, etree._Element] = {}
-    if el is None:
-        return out
-    for child in el:
-        tag = child.tag
-        if not isinstance(tag, str):
-            continue
-        name = tag[tag.rfind("}") + 1 :]
-        if name not in out:
-            out[name] = child
-            group = _GROUPS.get(name)
-            if group is not None and group not in out:
-                out[group] = child
-    return out
-
-
-def _int(el: etree._Element | None, name: str) -> int | None:
-    if el is None or el.get(name) is None:
-        return None
-    try:
-        return int(el.get(name, ""))
-    except ValueError:
-        return None
-
-
-def _sp_pr(el: etree._Element) -> etree._Element | None:
-    for tag in ("p:spPr", "dsp:spPr"):
-        found = el.find(qn(tag))
-        if found is not None:
-            return found
-    return None
-
-
-def _style(el: etree._Element) -> etree._Element | None:
-    for tag in ("p:style", "dsp:style"):
-        found = el.find(qn(tag))
-        if found is not None:
-            return found
-    return None
-
-
-_TEXT_CONTENT = {"r", "fld", "br", "m", "AlternateContent"}
-
-
-def _has_text_content(tx_body: etree._Element) -> bool:
-    """True when a paragraph of the body holds a run, field, break or equation."""
-    for p in tx_body.iterchildren(qn("a:p")):
-        for child in p:
-            if local(child.tag) in _TEXT_CONTENT:
-                return True
-    return False
-
-
 def _own(el: etree._Element | None) -> tuple[etree._Element, None] | None:
     return (el, None) if el is not None else None
-
-
-def _geom(sp_pr: etree._Element | None) -> etree._Element | None:
-    if sp_pr is None:
-        return None
-    for tag in ("a:prstGeom", "a:custGeom"):
-        found = sp_pr.find(qn(tag))
-        if found is not None:
-            return found
-    return None
-
-
-def _lst_style(ph: etree._Element) -> etree._Element | None:
-    body = ph.find(qn("p:txBody"))
-    return body.find(qn("a:lstStyle")) if body is not None else None
-
-
-def _template_cnv(cnv: etree._Element | None, cnv_id: str, origin: str) -> str:
-    """The shape number a layout's or master's shape shown on a slide derives its id from: the one
-    its stored ACE id ends in ('master1.7' -> '7') when the part was written by ACE (the fresh
-    writer renumbers shapes, so the cNvPr id can differ from the one the id was first derived
-    from and the copy on the slide would come back under another id), else its cNvPr id."""
-    if origin not in ("l", "m") or cnv is None:
-        return cnv_id
-    stored = cv.read_ace_id(cnv)
-    tail = stored.rsplit(".", 1)[-1] if stored and "." in stored else ""
-    return tail if tail.isdigit() else cnv_id

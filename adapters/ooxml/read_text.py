@@ -13,6 +13,7 @@ from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill, read_stroke
 from adapters.ooxml.ns import NS, local, qn
+from adapters.ooxml.shape_xml import visible_3d
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
 
 __all__ = [
@@ -443,12 +444,6 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
     return para
 
 
-def _visible_3d(body_pr: etree._Element) -> bool:
-    from adapters.ooxml.read_shapes import visible_3d
-
-    return visible_3d(body_pr)
-
-
 def _clean(text: str) -> str:
     # vertical tabs are the IR's line break; a literal one in the source becomes a space
     return text.replace("\v", " ").replace("\r\n", "\n").replace("\r", "\n")
@@ -475,7 +470,7 @@ def read_text_body(
                 autofit = child
             elif name == "prstTxWarp" and child.get("prst") not in (None, "textNoShape"):
                 scope.loss("text-warp", f"WordArt warp {child.get('prst')} is not carried", node_id)
-            elif name in ("scene3d", "sp3d") and _visible_3d(bp):
+            elif name in ("scene3d", "sp3d") and visible_3d(bp):
                 scope.loss("text-3d", "3-D text is drawn flat", node_id)
     paragraphs: list[Paragraph] = []
     if tx_body is not None:

@@ -11,7 +11,7 @@ from lxml import etree
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.ns import local, qn
-from adapters.ooxml.read_shapes import choose_alternate
+from adapters.ooxml.shape_xml import choose_alternate
 
 __all__ = [
     "SHAPE_TAGS",
