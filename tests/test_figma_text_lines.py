@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
+from ace_core.drawing.text_lines import css_text_offset, ooxml_text_shift, shifted_insets
 from ace_core.ir.nodes import TextNode
+from ace_core.ir.style import Sides
+from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
 from adapters.api import read
 from adapters.figma.read import read_figma
 from adapters.figma.write import write_figma
@@ -197,3 +199,27 @@ def test_a_paragraph_of_mixed_sizes_keeps_its_own_line_height(tmp_path: Path) ->
     assert frame["children"][-1]["style"]["lineHeightUnit"] != "PIXELS"
     write_pptx(read_figma(out), tmp_path / "back.pptx")
     assert _drawn_top(_texts(read(tmp_path / "back.pptx"))[node.name]) == pytest.approx(_drawn_top(node), abs=0.05)
+
+
+def _mixed(words: str, tail_size: float) -> TextBody:
+    """One paragraph of 32 px text ending in a space run at `tail_size` (PowerPoint writes such
+    end-of-paragraph runs), in Carlito."""
+    style = TextStyle(font_family="Carlito", font_size=32.0)
+    para = Paragraph(runs=[Run(text=words, style=style), Run(text=" ", style=TextStyle(font_size=tail_size))])
+    return TextBody(paragraphs=[para], style=style, insets=Sides(top=4.8, right=9.6, bottom=4.8, left=9.6))
+
+
+def test_first_baseline_follows_the_runs_on_the_first_line() -> None:
+    """A line is as tall as its own runs, in OOXML and in CSS: a bigger run that wraps to a later
+    line does not move the first baseline; on the first line it does. (Before, the OOXML pitch
+    took the paragraph's biggest run and the CSS line its first run: the text of a two-line
+    title with a bigger trailing space came out ~4 px low on every CSS-like renderer.)"""
+    long = "Wo kommen die Rohstoffe für meine Elektronikprodukte eigentlich her?"  # wraps before "eigentlich"
+    # mixed sizes are written with Figma's own (CSS-like) line height and moved by css_text_offset
+    line32 = -css_text_offset(_mixed(long, 32.0), None, 768.0)
+    assert ooxml_text_shift(_mixed(long, 37.33), None, 768.0) == pytest.approx(line32)  # the space is on line 2
+    big = TextStyle(font_family="Carlito", font_size=37.33)
+    alone = TextBody(paragraphs=[Paragraph(runs=[Run(text="Kurz", style=big)])], style=big)
+    line37 = -css_text_offset(alone, None, 768.0)
+    assert ooxml_text_shift(_mixed("Kurz", 37.33), None, 768.0) == pytest.approx(line37)  # on line 1 it counts
+    assert abs(line37 - line32) > 0.2

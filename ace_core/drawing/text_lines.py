@@ -59,16 +59,45 @@ def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> 
     return OOXML_LINE * max(pct, 1.0) / 100.0 * _drawn_size(body, para, scale)
 
 
-def _first_line(body: TextBody, theme_fonts: Any) -> tuple[Paragraph, str, float] | None:
-    """(first paragraph, family, size drawn) of the first run with text; None for a body without
-    paragraphs. (Figma text is horizontal: vertical OOXML text is written so, and moved so.)"""
+def _first_line(
+    body: TextBody, theme_fonts: Any, width: float | None = None
+) -> tuple[Paragraph, str, float, float] | None:
+    """(first paragraph, family of its first run with text, that run's size drawn, the size its
+    first line is drawn at); None for a body without paragraphs. (Figma text is horizontal:
+    vertical OOXML text is written so, and moved so.)"""
     if not body.paragraphs:
         return None
     para = body.paragraphs[0]
     base = body.style.merged(para.style)
     first: TextStyle = next((base.merged(r.style) for r in para.runs if r.text), base)
     family = resolve_family(first.font_family, first.font_ref, theme_fonts)
-    return para, family, (first.font_size or _DEFAULT_SIZE) * text_scale(body)
+    scale = text_scale(body)
+    size = (first.font_size or _DEFAULT_SIZE) * scale
+    return para, family, size, _first_line_size(body, para, width, scale) or size
+
+
+def _first_line_size(body: TextBody, para: Paragraph, width: float | None, scale: float) -> float | None:
+    """The size the paragraph's first line is drawn at: its biggest run with text on that line (a
+    line is as tall as its own runs, in OOXML as in CSS; a bigger run on a later line does not
+    move the first baseline). The line is found by laying the paragraph out in the box `width`;
+    without one, the first run's size (None)."""
+    base = body.style.merged(para.style)
+    texted = [(r.text, (base.merged(r.style).font_size or _DEFAULT_SIZE) * scale) for r in para.runs if r.text]
+    if len({size for _, size in texted}) <= 1:
+        return texted[0][1] if texted else None
+    if width is None:
+        return None
+    from ace_core.layout.measure import default_measurer
+
+    lines = default_measurer().layout(body.model_copy(update={"paragraphs": [para]}), width).lines
+    room = len(lines[0].text) if lines else 0
+    sizes = []
+    for text, size in texted:
+        sizes.append(size)
+        room -= len(text)
+        if room <= 0:
+            break
+    return max(sizes)
 
 
 def pitch_in_pixels(body: TextBody, para: Paragraph) -> bool:
@@ -82,34 +111,35 @@ def pitch_in_pixels(body: TextBody, para: Paragraph) -> bool:
     return len({base.merged(r.style).font_size for r in para.runs if r.text}) <= 1
 
 
-def ooxml_text_shift(body: TextBody, theme_fonts: Any = None) -> float:
+def ooxml_text_shift(body: TextBody, theme_fonts: Any = None, width: float | None = None) -> float:
     """How far down OOXML text goes for a CSS-like renderer to show its first baseline where
     PowerPoint does: written with its lines at OOXML's pitch in pixels (pitch_in_pixels), else
-    with its own line height, the inverse of css_text_offset either way."""
+    with its own line height, the inverse of css_text_offset either way. `width`: the box's, to
+    find the runs on the first line of a paragraph of mixed sizes."""
     first = _first_line(body, theme_fonts)
     if first is None:
         return 0.0
-    para, family, size = first
+    para, family, size, _ = first
     if not pitch_in_pixels(body, para):
-        return -css_text_offset(body, theme_fonts)
+        return -css_text_offset(body, theme_fonts, width)
     return ooxml_baseline_shift(family, size, ooxml_pitch(body, para))
 
 
-def css_text_offset(body: TextBody, theme_fonts: Any = None) -> float:
+def css_text_offset(body: TextBody, theme_fonts: Any = None, width: float | None = None) -> float:
     """How far down text laid out CSS's way goes for PowerPoint to show its first baseline where
     CSS does (negative: up). Pixel line heights are the same in both; a normal or percentage line
-    is the font's height in CSS, 1.2 x its size in OOXML."""
-    first = _first_line(body, theme_fonts)
+    is the font's height in CSS, 1.2 x its size in OOXML, both of the first line's biggest run
+    (`width`: the box's, to find that line)."""
+    first = _first_line(body, theme_fonts, width)
     if first is None:
         return 0.0
-    para, family, size = first
-    pitch = ooxml_pitch(body, para)
+    para, family, _, size = first
     lh = para.line_height
     if lh is not None and lh.unit == "PIXELS":
-        css = pitch
+        pitch = css = ooxml_pitch(body, para)
     else:
-        pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
-        css = line_ratio(family) * max(pct, 1.0) / 100.0 * size
+        pct = max(100.0 if lh is None or lh.unit == "AUTO" else lh.value, 1.0) / 100.0
+        pitch, css = OOXML_LINE * pct * size, line_ratio(family) * pct * size
     return (css - pitch) / 2 - ooxml_baseline_shift(family, size, pitch)
 
 
@@ -164,7 +194,7 @@ def css_texts_as_ooxml(deck: Deck) -> Deck:
                 and not isinstance(node, TableNode)
                 and body.vertical == "horz"
             ):
-                d = css_text_offset(body, fonts)
+                d = css_text_offset(body, fonts, node.width)
                 if abs(d) >= 0.01:
                     node = _moved(node, body, d)
             out.append(node)

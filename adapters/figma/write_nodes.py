@@ -391,7 +391,7 @@ class NodeWriter:
         out["fills"] = paints_to_figma(fills)
         m, width = self._matrix(node), node.width
         if shifted and self.ooxml:
-            d = ooxml_text_shift(node.text, self.theme_fonts)
+            d = ooxml_text_shift(node.text, self.theme_fonts, node.width)
             dx = list_text_offset(node.text)  # its list text where PowerPoint starts it, as wide
             m = (m[0], m[1], m[2] + m[0] * dx + m[1] * d, m[3], m[4], m[5] + m[3] * dx + m[4] * d)
             width = max(0.0, width - dx)
@@ -419,7 +419,7 @@ class NodeWriter:
         ins = _insets(text)
         turned = text.vertical in _TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
-        d = ooxml_text_shift(text, self.theme_fonts) if self.ooxml and not turned else 0.0
+        d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
         pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own)
         pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml and not turned else ins.left
