@@ -68,6 +68,19 @@ def test_the_stack_falls_back_by_class_and_its_generic_follows() -> None:
     assert css_font_stack("Noto Sans CJK JP").count("Noto Sans CJK JP") == 1
 
 
+@needs_fontconfig
+def test_text_is_measured_in_the_face_it_is_drawn_in() -> None:
+    """The measurer (text box sizes, autofit, Figma text widths) resolves a missing family the way
+    the writers' stack does: before, every name without an alias was measured in DejaVu Sans, so
+    Consolas code (drawn in DejaVu Sans Mono, ~20 % wider) and Georgia were measured too narrow."""
+    from ace_core.layout.fonts import font_index
+
+    for family in [*FAMILIES, "Calibri", "Arial", "Courier New", "Cambria"]:
+        face = font_index().resolve(family)
+        assert face is not None
+        assert _drawn_by_us(family).lower() in face.info.families, family
+
+
 @pytest.mark.render
 @needs_soffice
 @needs_fontconfig

@@ -32,18 +32,9 @@ __all__ = ["CJK_RE", "FontFace", "FontIndex", "FontInfo", "font_index", "is_cjk"
 DEFAULT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 
-# fontconfig's metric-compatible aliases (30-metric-aliases.conf) and generic families.
+# CSS's generic families (a named family resolves through ace_core.drawing.fonts.substitutes:
+# the metric-compatible aliases, fontconfig's match, the DejaVu face of its class)
 ALIASES: dict[str, tuple[str, ...]] = {
-    "arial": ("liberation sans", "arimo"),
-    "helvetica": ("liberation sans", "arimo"),
-    "helvetica neue": ("liberation sans", "arimo"),
-    "arial narrow": ("liberation sans narrow",),
-    "times": ("liberation serif", "tinos"),
-    "times new roman": ("liberation serif", "tinos"),
-    "courier": ("liberation mono", "cousine"),
-    "courier new": ("liberation mono", "cousine"),
-    "calibri": ("carlito",),
-    "cambria": ("caladea",),
     "sans-serif": ("liberation sans", "dejavu sans"),
     "serif": ("liberation serif", "dejavu serif"),
     "monospace": ("liberation mono", "dejavu sans mono"),
@@ -300,11 +291,19 @@ class FontIndex:
         return None
 
     def _candidates(self, fam: str) -> tuple[str, ...]:
+        """The families to try for `fam`: itself when installed, a generic family's faces, else the
+        writers' fallback chain (ace_core.drawing.fonts.substitutes: fontconfig's match, then the
+        DejaVu face of its class), so that text is measured in the face Chromium and LibreOffice
+        draw it in (Consolas in DejaVu Sans Mono, Georgia in DejaVu Serif, not DejaVu Sans)."""
         if not fam:
             return ()
         if fam in self._by_family:
             return (fam,)
-        return ALIASES.get(fam, ())
+        if fam in ALIASES:
+            return ALIASES[fam]
+        from ace_core.drawing.fonts import substitutes
+
+        return tuple(name.lower() for name in substitutes(fam))
 
     def _load(self, info: FontInfo) -> FontFace:
         key = (info.path, info.index)
