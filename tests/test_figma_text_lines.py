@@ -223,3 +223,43 @@ def test_first_baseline_follows_the_runs_on_the_first_line() -> None:
     line37 = -css_text_offset(alone, None, 768.0)
     assert ooxml_text_shift(_mixed("Kurz", 37.33), None, 768.0) == pytest.approx(line37)  # on line 1 it counts
     assert abs(line37 - line32) > 0.2
+
+
+def test_unwrapped_autofit_text_wider_than_its_box_grows_about_the_centre(tmp_path: Path) -> None:
+    """An unwrapped text box that grows to its text (spAutoFit, wrap none) and whose text is wider
+    than the stored box is drawn by LibreOffice widened about its centre (the HTML writer does
+    the same); the Figma writer writes the box so, not as text running out of its right side."""
+    from pptx import Presentation
+    from pptx.enum.text import MSO_AUTO_SIZE
+    from pptx.util import Emu, Pt
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    left, width = Emu(3_000_000), Emu(900_000)
+    box = slide.shapes.add_textbox(left, Emu(2_000_000), width, Emu(500_000))
+    box.text_frame.word_wrap = False
+    box.text_frame.auto_size = MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT
+    box.text_frame.text = "(define (square x) (* x x))"
+    box.text_frame.paragraphs[0].runs[0].font.size = Pt(24)
+    box.text_frame.paragraphs[0].runs[0].font.name = "Consolas"
+    src = tmp_path / "code.pptx"
+    prs.save(src)
+    deck = read(src)
+    node = next(n for n in deck.slides[0].children if isinstance(n, TextNode))
+    out = tmp_path / "code.figma.json"
+    write_figma(deck, out)
+    doc = json.loads(out.read_text())
+
+    def find(n: dict) -> dict | None:
+        if n.get("name") == node.name and "absoluteBoundingBox" in n:
+            return n
+        return next((hit for c in n.get("children", []) if (hit := find(c)) is not None), None)
+
+    written = find(doc["document"])
+    assert written is not None
+    bbox = written["absoluteBoundingBox"]
+    slide_box = doc["document"]["children"][0]["children"][0]["absoluteBoundingBox"]
+    centre = node.x + node.width / 2
+    assert bbox["x"] - slide_box["x"] + bbox["width"] / 2 == pytest.approx(centre, abs=0.5)
+    # 27 characters of DejaVu Sans Mono (what draws Consolas here) at 32 px: ~520 px, the box ~94
+    assert bbox["width"] > 27 * 0.6 * 32 * 0.95

@@ -161,6 +161,8 @@ class NodeWriter:
         if isinstance(text, TextBody) and text.autofit == "SHRINK":
             text = self._fitted(text, node.width, node.height)
             node = node.model_copy(update={"text": text})
+        if self.ooxml and isinstance(text, TextBody) and not text.wrap and text.autofit == "RESIZE":
+            node = _grown(node, text)
         if isinstance(node, TextNode):
             if node.fills or node.strokes or _insets(node.text) != Sides() or node.text.vertical in _TURNS:
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
@@ -645,6 +647,20 @@ def _sizing(node: NodeBase) -> tuple[str, str]:
     if isinstance(kept, list) and len(kept) == 2 and all(k in ("FIXED", "HUG", "FILL") for k in kept):
         return kept[0], kept[1]
     return node.sizing_h, node.sizing_v
+
+
+def _grown(node: NodeBase, text: TextBody) -> NodeBase:
+    """An unwrapped OOXML text box that grows to its text (spAutoFit) and whose text is wider than
+    the box, widened about its centre to the text, as LibreOffice lays it out on load (the HTML
+    writer's rule: adapters.html.text): Figma would let the text run out of the box's right side."""
+    if text.vertical != "horz" or not text.paragraphs:
+        return node
+    ins = _insets(text)
+    flat = text.model_copy(update={"insets": Sides(), "auto_resize": "WIDTH_AND_HEIGHT"})
+    grow = _measure(flat, None)[0] - (node.width - ins.left - ins.right)
+    if grow <= 0.5:
+        return node
+    return node.model_copy(update={"x": node.x - grow / 2, "width": node.width + grow})
 
 
 def _measure(body: TextBody, width: float | None) -> tuple[float, float]:
