@@ -24,17 +24,18 @@ from ace_core.drawing.chart_marks import (
     _label_lines,
     _label_look,
     _line,
+    _line_width,
     _Look,
     _look,
     _marker,
     _marker_r,
     _own_label,
-    _pal,
     _point_color,
     _poly,
     _series_colors,
     _smooth_path,
     _square,
+    _style,
     _text,
     _text_w,
 )
@@ -62,11 +63,16 @@ class ChartSvg:
 def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
     if chart.chart_type in ("pie", "doughnut") or (chart.vary_colors and len(chart.series) == 1):
         s = chart.series[0] if chart.series else ChartSeries()
-        return [(c, _point_color(s, i)) for i, c in enumerate(chart.categories)]
-    return [
+        return [(c, _point_color(chart, s, i)) for i, c in enumerate(chart.categories)]
+    entries = [
         (s.name or f"Series {i + 1}", col)
         for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False))
     ]
+    # a bar chart's series run up the page: a legend in a column lists them top down, the last first
+    upward = chart.chart_type == "bar" and not chart.x_axis.reverse
+    if upward and chart.legend is not None and chart.legend.position in ("left", "right", "top_right"):
+        entries.reverse()
+    return entries
 
 
 def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
@@ -298,7 +304,10 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         groups.setdefault(kind, []).append(si)
     for kind in sorted(groups, key=lambda k: k not in ("bar", "column")):
         idx = groups[kind]
-        part = chart.model_copy(update={"chart_type": kind, "series": [chart.series[i] for i in idx]})
+        update = {"chart_type": kind, "series": [chart.series[i] for i in idx]}
+        if chart.style_lines:
+            update["style_lines"] = [_style(chart.style_lines, i) for i in idx]
+        part = chart.model_copy(update=update)
         cols = [colors[i] for i in idx]
         if kind in ("bar", "column"):
             _bars(part, n, horizontal, stacked, percent, band, cpos, vpos, cols, labels_on, lfmt, out)
@@ -340,12 +349,14 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
                 offset = gap * bar / 2
             else:
                 start, end = 0.0, v
-                offset = gap * bar / 2 + si * bar * (1 - overlap)
+                # side by side in the category axis' direction: bottom up on a bar chart
+                slot = k - 1 - si if horizontal != chart.x_axis.reverse else si
+                offset = gap * bar / 2 + slot * bar * (1 - overlap)
             fill_col, fill_alpha = (
-                _point_color(s, i) if (s.point_fills and s.point_fills[i % len(s.point_fills)]) else (col, alpha)
+                _point_color(chart, s, i) if (s.point_fills and s.point_fills[i % len(s.point_fills)]) else (col, alpha)
             )
             if chart.vary_colors and len(chart.series) == 1 and not s.point_fills:
-                fill_col, fill_alpha = _pal(i), 1.0
+                fill_col, fill_alpha = _point_color(chart, s, i)
             p0, p1 = vpos(start), vpos(end)
             lo_p, hi_p = min(p0, p1), max(p0, p1)
             c0 = cpos(i) + offset
@@ -398,9 +409,10 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
         if area:
             poly = pts + list(reversed(bottoms if stacked else [(x, base) for x, _ in pts]))
             d = _poly(poly)
-            layers.append(f'<path d="{d}" {_fill_attr(col, alpha)}/>')
+            # overlapping areas: the first series in front, as LibreOffice draws them
+            layers.insert(0 if not stacked else len(layers), f'<path d="{d}" {_fill_attr(col, alpha)}/>')
         else:
-            width = s.line.weight if s.line else 2.25
+            width = _line_width(chart, si)
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             layers.append(
                 f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}" stroke-linejoin="round"/>'
@@ -448,7 +460,7 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
         if v <= 0:
             continue
         sweep = 2 * math.pi * v / total
-        col, alpha = _point_color(s, i)
+        col, alpha = _point_color(chart, s, i)
         a0, a1 = angle, angle + sweep
         mid = (a0 + a1) / 2
         cx, cy = centre[0] + pulls[i] * r * math.cos(mid), centre[1] + pulls[i] * r * math.sin(mid)
@@ -569,7 +581,7 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" {_fill_attr(col, min(alpha, 0.75))}/>')
             continue
         if (s.line is not None and s.line.paint.visible and s.line.weight > 0) or (s.line is None and s.smooth):
-            width = s.line.weight if s.line else 2.25
+            width = _line_width(chart, si)
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
@@ -612,7 +624,7 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         if filled:
             out.append(f'<path d="{_poly(pts)}" {_fill_attr(col, alpha)}/>')
             continue
-        width = s.line.weight if s.line is not None and s.line.weight > 0 else 2.25
+        width = _line_width(chart, si) if s.line is None or s.line.weight > 0 else 2.25
         layers.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker not in (None, "none") or (chart.radar_style == "marker" and s.marker is None):
             layers.extend(_marker(s.marker or "square", x, y, col, _marker_r(s)) for x, y in pts)
@@ -712,6 +724,8 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
         drawn = chart if kind == chart.chart_type else chart.model_copy(update={"chart_type": kind})
         _category_chart(drawn, box, out, losses)
     font = css_font_stack(font_family).replace("'", "&#39;")
+    if look.defs:
+        out.insert(0, "<defs>" + "".join(look.defs.values()) + "</defs>")
     svg = (
         f'<svg class="chart" width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}"'
         ' style="position:absolute;left:0;top:0;overflow:visible"'

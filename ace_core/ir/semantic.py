@@ -210,6 +210,15 @@ class ChartData(IRModel):
         None, description="a radar chart's style (OOXML c:radarStyle): lines, lines with markers, filled areas"
     )
     style: int | None = None
+    style_fills: list[Paint | None] | None = Field(
+        None,
+        description="the fills the chart style (OOXML c:style through the theme's fill styles) gives series "
+        "without a fill of their own, by series, or by point when the chart varies colours by point (a pie, "
+        "a one-series chart with vary_colors); drawn where the series has none, not written (style gives them)",
+    )
+    style_lines: list[Stroke | None] | None = Field(
+        None, description="the lines the chart style gives line series without a line of their own, by series"
+    )
     workbook_asset: AssetKey | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")
     text_style: TextStyle | None = Field(

@@ -21,6 +21,7 @@ from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.chart_part import carried_part
+from adapters.ooxml.chart_style import chart_style, style_fills, style_lines
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
@@ -527,9 +528,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     radar = _val(first, "c:radarStyle") if kind == "radar" else None
     if radar in ("standard", "marker", "filled"):
         data["radar_style"] = radar
-    style = _val(root, "c:style")
-    if style is not None and style.isdigit():
-        data["style"] = int(style)
+    style = chart_style(root)
+    if style is not None:
+        data["style"] = style
+        data.update(_style_looks(style, data, kind, "3D" in local(first.tag), scope))
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
@@ -546,6 +548,20 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     )
     _user_shapes(root, part, scope, node_id, kept)
     return ChartData(**data)
+
+
+def _style_looks(style: int, data: dict, kind: str, three_d: bool, scope: Scope) -> dict:
+    """The fills and lines the chart style gives series without their own: by point when the
+    chart varies its colours by point (as the drawing colours it), else by series."""
+    series: list[ChartSeries] = data["series"]
+    if not series:
+        return {}
+    if kind in ("pie", "doughnut") or (data.get("vary_colors") and len(series) == 1):
+        n = max(len(series[0].values), len(data.get("categories") or []))
+        fills = style_fills(style, n, three_d, scope, rounds_of=len(series))
+    else:
+        fills = style_fills(style, len(series), three_d, scope)
+    return {"style_fills": fills, "style_lines": style_lines(style, len(series), scope)}
 
 
 def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str, kept: str) -> None:
