@@ -88,17 +88,21 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
     widths = [_text_w(name, size) + sw + size * 0.5 for name, _ in entries]
     pos = legend.position
     if pos in ("right", "left", "top_right"):
-        col_w = max(widths) + size
-        row_h = size * 1.5
+        # a column as LibreOffice draws it: 0.63 em symbols, a line per entry, against the
+        # chart's edge, 0.9 em from the plot area
+        sw = size * 0.63
+        col_w = max(_text_w(name, size) for name, _ in entries) + sw + size * 0.43
+        row_h = size * _look().line
         total_h = row_h * len(entries)
-        lx = box.x + box.w - col_w if pos != "left" else box.x + size * 0.3
+        lx = box.x + box.w - col_w if pos != "left" else box.x
         ly = box.y + (box.h - total_h) / 2 if pos != "top_right" else box.y
         for i, (name, (col, alpha)) in enumerate(entries):
             cy = ly + row_h * (i + 0.5)
             out.append(_square(lx, cy - sw / 2, sw, _fill_attr(col, alpha)))
-            out.append(_text(lx + sw + size * 0.3, cy, name, size, "start"))
+            out.append(_text(lx + sw + size * 0.28, cy, name, size, "start"))
         if legend.overlay:
             return box
+        col_w += size * 0.4
         if pos == "left":
             return _Box(box.x + col_w, box.y, box.w - col_w, box.h)
         return _Box(box.x, box.y, box.w - col_w, box.h)
@@ -165,6 +169,11 @@ def _labelled(axis: ChartAxis) -> bool:
     return axis.visible and axis.tick_labels != "none"
 
 
+def _tick_room(axis: ChartAxis) -> float:
+    """The room (px) between an axis and its labels: the outer tick marks (1.5 mm) and 1 mm."""
+    return (5.67 if axis.tick_marks in (None, "out", "cross") else 0.0) + 3.78
+
+
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
@@ -195,17 +204,19 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
 
     def layout(labels: list[str]) -> tuple[_Box, bool]:
         """The plot area left once the tick labels (and category labels) have their room."""
-        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vlabels else size * 0.3
+        # as LibreOffice lays out an axis: its labels one line high (or as wide as the widest),
+        # beside the tick marks and a 1 mm gap
+        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + _tick_room(vaxis) if vlabels else size * 0.3
         rotate = False
         if horizontal:
-            room = min(cat_lab + size * 0.8, box.w * 0.4) if clabels else size * 0.3
-            plot = _Box(box.x + room, box.y + size * 0.5, 0, 0)
+            room = min(cat_lab + _tick_room(caxis), box.w * 0.4) if clabels else size * 0.3
+            plot = _Box(box.x + room, box.y, 0, 0)  # no value label reaches above a bar chart's plot
             plot.w = box.x + box.w - plot.x - size * 0.8
-            plot.h = box.y + box.h - plot.y - (size * 1.8 if vlabels else size * 0.5)
+            plot.h = box.y + box.h - plot.y - (size + _tick_room(vaxis) if vlabels else size * 0.5)
         else:
-            plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
+            plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
             plot.w = box.x + box.w - plot.x - size * 0.5
-            cat_h = size * 1.9
+            cat_h = csize + _tick_room(caxis)
             if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
                 cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
@@ -691,7 +702,8 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     losses: list[str] = []
     out: list[str] = []
     look = _look()
-    box = _Box(6.0, 6.0, max(width - 12.0, 1.0), max(height - 12.0, 1.0))
+    # LibreOffice keeps 2 % of the chart's width and height free at its edges
+    box = _Box(width * 0.02, height * 0.02, max(width * 0.96, 1.0), max(height * 0.96, 1.0))
     if chart.title:
         ts = chart.title_style
         tsize = (ts.font_size if ts and ts.font_size else None) or look.title_size
