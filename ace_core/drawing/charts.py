@@ -106,8 +106,8 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
         if pos == "left":
             return _Box(box.x + col_w, box.y, box.w - col_w, box.h)
         return _Box(box.x, box.y, box.w - col_w, box.h)
-    # top / bottom: one row, wrapped when too wide
-    row_h = size * 1.6
+    # top / bottom: one row a text line high, wrapped when too wide, 2 % of the height from the plot
+    row_h = size * _look().line
     rows: list[list[int]] = [[]]
     cur = 0.0
     for i, w in enumerate(widths):
@@ -131,6 +131,7 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
             x += widths[i]
     if legend.overlay:
         return box
+    total_h += _look().height * 0.02
     if pos == "top":
         return _Box(box.x, box.y + total_h, box.w, box.h - total_h)
     return _Box(box.x, box.y, box.w, box.h - total_h)
@@ -710,8 +711,10 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
         weight = ts.font_weight if ts and ts.font_weight else 700
         color = _solid_hex(ts.fill if ts else None)
         extra = f' font-weight="{weight}"' if weight != 400 else ""
-        out.append(_text(width / 2, box.y + tsize * 0.7, chart.title, tsize, color=color, extra=extra))
-        box = _Box(box.x, box.y + tsize * 1.6, box.w, box.h - tsize * 1.6)
+        # LibreOffice sets the title 2 % of the height below the edge's margin, and as far above the rest
+        gap = height * 0.02
+        out.append(_text(width / 2, box.y + gap + tsize * 0.6, chart.title, tsize, color=color, extra=extra))
+        box = _Box(box.x, box.y + tsize * 1.2 + 2 * gap, box.w, box.h - tsize * 1.2 - 2 * gap)
     kind = chart.chart_type
     if kind in ("stock", "surface", "other"):
         losses.append(f"{kind} chart drawn as a line chart")
