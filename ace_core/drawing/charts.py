@@ -102,7 +102,7 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
             out.append(_text(lx + sw + size * 0.28, cy, name, size, "start"))
         if legend.overlay:
             return box
-        col_w += size * 0.4
+        col_w += size * 0.9
         if pos == "left":
             return _Box(box.x + col_w, box.y, box.w - col_w, box.h)
         return _Box(box.x, box.y, box.w - col_w, box.h)
@@ -216,7 +216,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             plot.h = box.y + box.h - plot.y - (size + _tick_room(vaxis) if vlabels else size * 0.5)
         else:
             plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
-            plot.w = box.x + box.w - plot.x - size * 0.5
+            plot.w = box.x + box.w - plot.x  # the category labels stay within the plot's width
             cat_h = csize + _tick_room(caxis)
             if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
