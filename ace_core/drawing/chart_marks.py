@@ -3,14 +3,15 @@ palette), paths, lines, text, markers, data-label lines and series colours. Leng
 
 from __future__ import annotations
 
+import hashlib
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from ace_core.color import Color
 from ace_core.drawing.chart_look import text_look
 from ace_core.ir.semantic import ChartData, ChartSeries
-from ace_core.ir.style import Paint, SolidPaint
+from ace_core.ir.style import GradientPaint, Paint, SolidPaint, Stroke
 from ace_core.layout.fonts import FontFace
 
 PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363"]
@@ -38,6 +39,7 @@ class _Look:
     height: float = 0.0
     face: FontFace | None = None  # the face the chart's text is drawn in (widths), when installed
     line: float = 1.2  # the text face's ascent + descent over its size (a tick label's height, as VCL measures it)
+    defs: dict[str, str] = field(default_factory=dict)  # gradients the marks refer to, by id
 
 
 def _f(v: float) -> str:
@@ -126,13 +128,67 @@ class _Box:
     h: float
 
 
+_FILLED = ("bar", "column", "area", "pie", "doughnut", "bubble")
+
+
+def _gradient(paint: Paint | None) -> tuple[str, float] | None:
+    """A linear gradient as a fill: ('url(#id)', opacity), its <linearGradient> kept in the look's
+    defs (the id is the gradient's digest, so equal gradients of several charts on a page agree)."""
+    if not isinstance(paint, GradientPaint) or paint.type != "GRADIENT_LINEAR" or len(paint.stops) < 2:
+        return None
+    if not paint.visible:
+        return None
+    (x1, y1), (x2, y2) = (paint.handles[0].x, paint.handles[0].y), (paint.handles[1].x, paint.handles[1].y)
+    stops = "".join(
+        f'<stop offset="{_f(st.position)}" stop-color="{st.color.hex.lower()}"'
+        + (f' stop-opacity="{_f(st.color.a)}"' if st.color.a < 0.999 else "")
+        + "/>"
+        for st in paint.stops
+    )
+    body = f'x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}">{stops}'
+    gid = "acg" + hashlib.sha1(body.encode()).hexdigest()[:12]
+    _look().defs.setdefault(gid, f'<linearGradient id="{gid}" {body}</linearGradient>')
+    return f"url(#{gid})", paint.opacity
+
+
+def _fill_of(paint: Paint | None, fallback: str) -> tuple[str, float]:
+    """The colour an area is filled with: a gradient when the paint is one, else _color's."""
+    return _gradient(paint) or _color(paint, fallback)
+
+
+def _style(items: list | None, i: int):  # a Paint or a Stroke
+    return items[i] if items and i < len(items) else None
+
+
 def _series_colors(chart: ChartData) -> list[tuple[str, float]]:
-    return [_color(s.fill or (s.line.paint if s.line else None), _pal(i)) for i, s in enumerate(chart.series)]
+    """Each series' colour: its own fill, else its own line's, else the chart style's, else the
+    palette's. A filled series (bars, areas, bubbles) shows a gradient as one."""
+    out = []
+    for i, s in enumerate(chart.series):
+        kind = s.chart_type or chart.chart_type
+        filled = kind in _FILLED or (kind == "radar" and chart.radar_style == "filled")
+        line: Stroke | None = _style(chart.style_lines, i)
+        auto = _style(chart.style_fills, i) if filled else (line.paint if line else None)
+        own = s.fill or (s.line.paint if s.line else None)
+        paint = own or auto
+        out.append(_fill_of(paint, _pal(i)) if filled else _color(paint, _pal(i)))
+    return out
 
 
-def _point_color(s: ChartSeries, i: int) -> tuple[str, float]:
+def _line_width(chart: ChartData, si: int, default: float = 2.25) -> float:
+    """A line series' width (px): its own line's, else the chart style's, else `default`."""
+    s = chart.series[si]
+    if s.line is not None:
+        return s.line.weight
+    line = _style(chart.style_lines, si)
+    return line.weight if line is not None else default
+
+
+def _point_color(chart: ChartData, s: ChartSeries, i: int) -> tuple[str, float]:
+    """Point i's colour (a pie slice, a bar of a chart that varies colours): its own fill, else
+    the chart style's for the point, else the palette's."""
     pf = s.point_fills[i] if s.point_fills and i < len(s.point_fills) else None
-    return _color(pf, _pal(i))
+    return _fill_of(pf or _style(chart.style_fills, i), _pal(i))
 
 
 def _own_label(s: ChartSeries, i: int) -> str | None:

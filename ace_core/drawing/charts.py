@@ -24,17 +24,18 @@ from ace_core.drawing.chart_marks import (
     _label_lines,
     _label_look,
     _line,
+    _line_width,
     _Look,
     _look,
     _marker,
     _marker_r,
     _own_label,
-    _pal,
     _point_color,
     _poly,
     _series_colors,
     _smooth_path,
     _square,
+    _style,
     _text,
     _text_w,
 )
@@ -62,11 +63,16 @@ class ChartSvg:
 def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
     if chart.chart_type in ("pie", "doughnut") or (chart.vary_colors and len(chart.series) == 1):
         s = chart.series[0] if chart.series else ChartSeries()
-        return [(c, _point_color(s, i)) for i, c in enumerate(chart.categories)]
-    return [
+        return [(c, _point_color(chart, s, i)) for i, c in enumerate(chart.categories)]
+    entries = [
         (s.name or f"Series {i + 1}", col)
         for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False))
     ]
+    # a bar chart's series run up the page: a legend in a column lists them top down, the last first
+    upward = chart.chart_type == "bar" and not chart.x_axis.reverse
+    if upward and chart.legend is not None and chart.legend.position in ("left", "right", "top_right"):
+        entries.reverse()
+    return entries
 
 
 def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
@@ -82,22 +88,26 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
     widths = [_text_w(name, size) + sw + size * 0.5 for name, _ in entries]
     pos = legend.position
     if pos in ("right", "left", "top_right"):
-        col_w = max(widths) + size
-        row_h = size * 1.5
+        # a column as LibreOffice draws it: 0.63 em symbols, a line per entry, against the
+        # chart's edge, 0.9 em from the plot area
+        sw = size * 0.63
+        col_w = max(_text_w(name, size) for name, _ in entries) + sw + size * 0.43
+        row_h = size * _look().line
         total_h = row_h * len(entries)
-        lx = box.x + box.w - col_w if pos != "left" else box.x + size * 0.3
+        lx = box.x + box.w - col_w if pos != "left" else box.x
         ly = box.y + (box.h - total_h) / 2 if pos != "top_right" else box.y
         for i, (name, (col, alpha)) in enumerate(entries):
             cy = ly + row_h * (i + 0.5)
             out.append(_square(lx, cy - sw / 2, sw, _fill_attr(col, alpha)))
-            out.append(_text(lx + sw + size * 0.3, cy, name, size, "start"))
+            out.append(_text(lx + sw + size * 0.28, cy, name, size, "start"))
         if legend.overlay:
             return box
+        col_w += size * 0.9
         if pos == "left":
             return _Box(box.x + col_w, box.y, box.w - col_w, box.h)
         return _Box(box.x, box.y, box.w - col_w, box.h)
-    # top / bottom: one row, wrapped when too wide
-    row_h = size * 1.6
+    # top / bottom: one row a text line high, wrapped when too wide, 2 % of the height from the plot
+    row_h = size * _look().line
     rows: list[list[int]] = [[]]
     cur = 0.0
     for i, w in enumerate(widths):
@@ -121,6 +131,7 @@ def _legend(chart: ChartData, box: _Box, out: list[str]) -> _Box:
             x += widths[i]
     if legend.overlay:
         return box
+    total_h += _look().height * 0.02
     if pos == "top":
         return _Box(box.x, box.y + total_h, box.w, box.h - total_h)
     return _Box(box.x, box.y, box.w, box.h - total_h)
@@ -159,6 +170,11 @@ def _labelled(axis: ChartAxis) -> bool:
     return axis.visible and axis.tick_labels != "none"
 
 
+def _tick_room(axis: ChartAxis) -> float:
+    """The room (px) between an axis and its labels: the outer tick marks (1.5 mm) and 1 mm."""
+    return (5.67 if axis.tick_marks in (None, "out", "cross") else 0.0) + 3.78
+
+
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
@@ -189,17 +205,19 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
 
     def layout(labels: list[str]) -> tuple[_Box, bool]:
         """The plot area left once the tick labels (and category labels) have their room."""
-        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + size * 0.6 if vlabels else size * 0.3
+        # as LibreOffice lays out an axis: its labels one line high (or as wide as the widest),
+        # beside the tick marks and a 1 mm gap
+        lab_w = max((_text_w(t, size) for t in labels), default=0.0) + _tick_room(vaxis) if vlabels else size * 0.3
         rotate = False
         if horizontal:
-            room = min(cat_lab + size * 0.8, box.w * 0.4) if clabels else size * 0.3
-            plot = _Box(box.x + room, box.y + size * 0.5, 0, 0)
+            room = min(cat_lab + _tick_room(caxis), box.w * 0.4) if clabels else size * 0.3
+            plot = _Box(box.x + room, box.y, 0, 0)  # no value label reaches above a bar chart's plot
             plot.w = box.x + box.w - plot.x - size * 0.8
-            plot.h = box.y + box.h - plot.y - (size * 1.8 if vlabels else size * 0.5)
+            plot.h = box.y + box.h - plot.y - (size + _tick_room(vaxis) if vlabels else size * 0.5)
         else:
-            plot = _Box(box.x + lab_w, box.y + size * 0.6, 0, 0)
-            plot.w = box.x + box.w - plot.x - size * 0.5
-            cat_h = size * 1.9
+            plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
+            plot.w = box.x + box.w - plot.x  # the category labels stay within the plot's width
+            cat_h = csize + _tick_room(caxis)
             if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
                 cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
@@ -298,7 +316,10 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         groups.setdefault(kind, []).append(si)
     for kind in sorted(groups, key=lambda k: k not in ("bar", "column")):
         idx = groups[kind]
-        part = chart.model_copy(update={"chart_type": kind, "series": [chart.series[i] for i in idx]})
+        update = {"chart_type": kind, "series": [chart.series[i] for i in idx]}
+        if chart.style_lines:
+            update["style_lines"] = [_style(chart.style_lines, i) for i in idx]
+        part = chart.model_copy(update=update)
         cols = [colors[i] for i in idx]
         if kind in ("bar", "column"):
             _bars(part, n, horizontal, stacked, percent, band, cpos, vpos, cols, labels_on, lfmt, out)
@@ -340,12 +361,14 @@ def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labe
                 offset = gap * bar / 2
             else:
                 start, end = 0.0, v
-                offset = gap * bar / 2 + si * bar * (1 - overlap)
+                # side by side in the category axis' direction: bottom up on a bar chart
+                slot = k - 1 - si if horizontal != chart.x_axis.reverse else si
+                offset = gap * bar / 2 + slot * bar * (1 - overlap)
             fill_col, fill_alpha = (
-                _point_color(s, i) if (s.point_fills and s.point_fills[i % len(s.point_fills)]) else (col, alpha)
+                _point_color(chart, s, i) if (s.point_fills and s.point_fills[i % len(s.point_fills)]) else (col, alpha)
             )
             if chart.vary_colors and len(chart.series) == 1 and not s.point_fills:
-                fill_col, fill_alpha = _pal(i), 1.0
+                fill_col, fill_alpha = _point_color(chart, s, i)
             p0, p1 = vpos(start), vpos(end)
             lo_p, hi_p = min(p0, p1), max(p0, p1)
             c0 = cpos(i) + offset
@@ -398,9 +421,10 @@ def _lines(chart, n, stacked, percent, band, cpos, vpos, base, colors, labels_on
         if area:
             poly = pts + list(reversed(bottoms if stacked else [(x, base) for x, _ in pts]))
             d = _poly(poly)
-            layers.append(f'<path d="{d}" {_fill_attr(col, alpha)}/>')
+            # overlapping areas: the first series in front, as LibreOffice draws them
+            layers.insert(0 if not stacked else len(layers), f'<path d="{d}" {_fill_attr(col, alpha)}/>')
         else:
-            width = s.line.weight if s.line else 2.25
+            width = _line_width(chart, si)
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             layers.append(
                 f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}" stroke-linejoin="round"/>'
@@ -448,7 +472,7 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
         if v <= 0:
             continue
         sweep = 2 * math.pi * v / total
-        col, alpha = _point_color(s, i)
+        col, alpha = _point_color(chart, s, i)
         a0, a1 = angle, angle + sweep
         mid = (a0 + a1) / 2
         cx, cy = centre[0] + pulls[i] * r * math.cos(mid), centre[1] + pulls[i] * r * math.sin(mid)
@@ -569,7 +593,7 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" {_fill_attr(col, min(alpha, 0.75))}/>')
             continue
         if (s.line is not None and s.line.paint.visible and s.line.weight > 0) or (s.line is None and s.smooth):
-            width = s.line.weight if s.line else 2.25
+            width = _line_width(chart, si)
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker != "none":
@@ -612,7 +636,7 @@ def _radar(chart: ChartData, box: _Box, out: list[str]) -> None:
         if filled:
             out.append(f'<path d="{_poly(pts)}" {_fill_attr(col, alpha)}/>')
             continue
-        width = s.line.weight if s.line is not None and s.line.weight > 0 else 2.25
+        width = _line_width(chart, si) if s.line is None or s.line.weight > 0 else 2.25
         layers.append(f'<path d="{_poly(pts)}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
         if s.marker not in (None, "none") or (chart.radar_style == "marker" and s.marker is None):
             layers.extend(_marker(s.marker or "square", x, y, col, _marker_r(s)) for x, y in pts)
@@ -679,15 +703,18 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     losses: list[str] = []
     out: list[str] = []
     look = _look()
-    box = _Box(6.0, 6.0, max(width - 12.0, 1.0), max(height - 12.0, 1.0))
+    # LibreOffice keeps 2 % of the chart's width and height free at its edges
+    box = _Box(width * 0.02, height * 0.02, max(width * 0.96, 1.0), max(height * 0.96, 1.0))
     if chart.title:
         ts = chart.title_style
         tsize = (ts.font_size if ts and ts.font_size else None) or look.title_size
         weight = ts.font_weight if ts and ts.font_weight else 700
         color = _solid_hex(ts.fill if ts else None)
         extra = f' font-weight="{weight}"' if weight != 400 else ""
-        out.append(_text(width / 2, box.y + tsize * 0.7, chart.title, tsize, color=color, extra=extra))
-        box = _Box(box.x, box.y + tsize * 1.6, box.w, box.h - tsize * 1.6)
+        # LibreOffice sets the title 2 % of the height below the edge's margin, and as far above the rest
+        gap = height * 0.02
+        out.append(_text(width / 2, box.y + gap + tsize * 0.6, chart.title, tsize, color=color, extra=extra))
+        box = _Box(box.x, box.y + tsize * 1.2 + 2 * gap, box.w, box.h - tsize * 1.2 - 2 * gap)
     kind = chart.chart_type
     if kind in ("stock", "surface", "other"):
         losses.append(f"{kind} chart drawn as a line chart")
@@ -712,6 +739,8 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
         drawn = chart if kind == chart.chart_type else chart.model_copy(update={"chart_type": kind})
         _category_chart(drawn, box, out, losses)
     font = css_font_stack(font_family).replace("'", "&#39;")
+    if look.defs:
+        out.insert(0, "<defs>" + "".join(look.defs.values()) + "</defs>")
     svg = (
         f'<svg class="chart" width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}"'
         ' style="position:absolute;left:0;top:0;overflow:visible"'

@@ -18,6 +18,7 @@ __all__ = [
     "ChartLegend",
     "ChartPartLink",
     "ChartSeries",
+    "ChartUserShape",
     "ChartView3D",
     "ConnectorEnd",
     "DataLabels",
@@ -115,6 +116,20 @@ class ChartAxis(IRModel):
     )
 
 
+class ChartUserShape(IRModel):
+    """A shape drawn over a chart (OOXML c:userShapes, a chart drawing's relSizeAnchor): its box as
+    fractions of the chart's, its preset geometry, fill, line and text."""
+
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    preset: str = "rect"
+    fills: list[Paint] = Field(default_factory=list)
+    strokes: list[Stroke] = Field(default_factory=list)
+    text: TextBody | None = None
+
+
 class ChartView3D(IRModel):
     """How a 3-D chart is seen (OOXML c:view3D): rotations in degrees, perspective 0..240 (the
     field of view x 2), right-angled axes, and the bar shape."""
@@ -210,6 +225,18 @@ class ChartData(IRModel):
         None, description="a radar chart's style (OOXML c:radarStyle): lines, lines with markers, filled areas"
     )
     style: int | None = None
+    style_fills: list[Paint | None] | None = Field(
+        None,
+        description="the fills the chart style (OOXML c:style through the theme's fill styles) gives series "
+        "without a fill of their own, by series, or by point when the chart varies colours by point (a pie, "
+        "a one-series chart with vary_colors); drawn where the series has none, not written (style gives them)",
+    )
+    user_shapes: list[ChartUserShape] = Field(
+        default_factory=list, description="shapes drawn over the chart (text boxes, callouts), in its box"
+    )
+    style_lines: list[Stroke | None] | None = Field(
+        None, description="the lines the chart style gives line series without a line of their own, by series"
+    )
     workbook_asset: AssetKey | None = Field(None, description="embedded workbook (xlsx) asset hash")
     extra_types: list[str] = Field(default_factory=list, description="other plot types of a combo chart")
     text_style: TextStyle | None = Field(

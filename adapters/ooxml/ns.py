@@ -16,6 +16,7 @@ NS: dict[str, str] = {
     "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
     "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
     "c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
+    "cdr": "http://schemas.openxmlformats.org/drawingml/2006/chartDrawing",
     "dgm": "http://schemas.openxmlformats.org/drawingml/2006/diagram",
     "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
     "lc": "http://schemas.openxmlformats.org/drawingml/2006/lockedCanvas",

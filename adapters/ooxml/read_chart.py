@@ -14,6 +14,7 @@ from ace_core.ir.semantic import (
     ChartLayout,
     ChartLegend,
     ChartSeries,
+    ChartUserShape,
     ChartView3D,
     DataLabels,
 )
@@ -21,11 +22,12 @@ from ace_core.ir.style import Paint, SolidPaint, Stroke
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.chart_part import carried_part
+from adapters.ooxml.chart_style import chart_style, style_fills, style_lines
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
 from adapters.ooxml.read_chart_labels import label_texts, shows_label_range
-from adapters.ooxml.read_text import body_run_style
+from adapters.ooxml.read_text import body_run_style, read_text_body
 from adapters.ooxml.values import to_float
 
 __all__ = ["automatic_title", "is_date_format", "read_chart_part"]
@@ -527,9 +529,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     radar = _val(first, "c:radarStyle") if kind == "radar" else None
     if radar in ("standard", "marker", "filled"):
         data["radar_style"] = radar
-    style = _val(root, "c:style")
-    if style is not None and style.isdigit():
-        data["style"] = int(style)
+    style = chart_style(root)
+    if style is not None:
+        data["style"] = style
+        data.update(_style_looks(style, data, kind, "3D" in local(first.tag), scope))
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
@@ -539,30 +542,105 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     kept = "patch mode and, while the chart is unedited, fresh .pptx" if "part_asset" in data else "patch mode"
     scope.loss(
         "chart-format",
-        "chart styling beyond type, data, series colours, axes, legend and labels (gridline and label "
-        f"formatting, effects, the chart style's own defaults) is redrawn with defaults outside {kept}",
+        "chart styling beyond type, data, series colours and the chart style's fills and lines, axes, legend and "
+        "labels (gridline and label formatting, effects, the style's axis and gridline colours) is redrawn with "
+        f"defaults outside {kept}",
         node_id,
         severity="warning",  # the chart's look changes in every conversion but those
     )
-    _user_shapes(root, part, scope, node_id, kept)
+    data["user_shapes"] = _user_shapes(root, part, scope, node_id, kept)
     return ChartData(**data)
 
 
-def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str, kept: str) -> None:
-    """Shapes drawn over a chart (c:userShapes, a chart drawing part) are not in the IR: say so,
-    with their text (fresh output, HTML and the drawing leave them out)."""
+def _style_looks(style: int, data: dict, kind: str, three_d: bool, scope: Scope) -> dict:
+    """The fills and lines the chart style gives series without their own: by point when the
+    chart varies its colours by point (as the drawing colours it), else by series."""
+    series: list[ChartSeries] = data["series"]
+    if not series:
+        return {}
+    if kind in ("pie", "doughnut") or (data.get("vary_colors") and len(series) == 1):
+        n = max(len(series[0].values), len(data.get("categories") or []))
+        fills = style_fills(style, n, three_d, scope, rounds_of=len(series))
+    else:
+        fills = style_fills(style, len(series), three_d, scope)
+    return {"style_fills": fills, "style_lines": style_lines(style, len(series), scope)}
+
+
+def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str, kept: str) -> list[ChartUserShape]:
+    """Shapes drawn over a chart (c:userShapes, a chart drawing part): those anchored by fractions
+    of the chart's box (relSizeAnchor) with their fill, line and text; the loss entry names what
+    the HTML drawing leaves out and where the drawing itself is kept."""
     holder = root.find(qn("c:userShapes"))
     rel = scope.ctx.pkg.rel(part, holder.get(qn("r:id"))) if holder is not None else None
     if rel is None or rel.external:
-        return
+        return []
     try:
         drawing = scope.ctx.pkg.xml(rel.target)
         scope.ctx.pkg.forget(rel.target)
     except AceError:
         drawing = None
-    text = " ".join(t.text or "" for t in drawing.iter(qn("a:t"))) if drawing is not None else ""
+    if drawing is None:
+        scope.loss("chart-drawing", f"shapes drawn over the chart are unreadable; kept only in {kept}", node_id)
+        return []
+    shapes: list[ChartUserShape] = []
+    left: list[str] = []
+    for anchor in drawing:
+        name = local(anchor.tag)
+        sp = anchor.find(qn("cdr:sp"))
+        box = _rel_box(anchor) if name == "relSizeAnchor" else None
+        if sp is None or box is None:
+            left.append(" ".join(t.text or "" for t in anchor.iter(qn("a:t"))).strip() or name)
+            continue
+        shapes.append(_user_shape(sp, box, scope, node_id))
+    text = " ".join(t.text or "" for t in drawing.iter(qn("a:t")))
     words = f" (text: {text[:80]!r})" if text.strip() else ""
-    scope.loss("chart-drawing", f"shapes drawn over the chart{words} are kept only in {kept}", node_id)
+    drawn = f"{len(shapes)} drawn in HTML (as boxes with text; effects left out)" if shapes else "none drawn in HTML"
+    rest = f"; not drawn: {', '.join(repr(t[:30]) for t in left)[:120]}" if left else ""
+    scope.loss(
+        "chart-drawing",
+        f"shapes drawn over the chart{words}: {drawn}{rest}; the drawing itself is kept only in {kept}",
+        node_id,
+    )
+    return shapes
+
+
+def _rel_box(anchor: etree._Element) -> tuple[float, float, float, float] | None:
+    """(x, y, w, h) fractions of a relSizeAnchor's cdr:from / cdr:to."""
+    ends = []
+    for tag in ("cdr:from", "cdr:to"):
+        el = anchor.find(qn(tag))
+        x = to_float(el.findtext(qn("cdr:x"))) if el is not None else None
+        y = to_float(el.findtext(qn("cdr:y"))) if el is not None else None
+        if x is None or y is None:
+            return None
+        ends.append((x, y))
+    (x0, y0), (x1, y1) = ends
+    return min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+
+
+def _user_shape(
+    sp: etree._Element, box: tuple[float, float, float, float], scope: Scope, node_id: str
+) -> ChartUserShape:
+    sp_pr = sp.find(qn("cdr:spPr"))
+    geom = sp_pr.find(qn("a:prstGeom")) if sp_pr is not None else None
+    fill = find_fill(sp_pr)
+    line = _stroke_of(sp_pr, scope, node_id)
+    tx = sp.find(qn("cdr:txBody"))
+    text = None
+    if tx is not None:
+        own = tx.find(qn("a:lstStyle"))
+        text = read_text_body(tx, [own] if own is not None else [], [tx.find(qn("a:bodyPr"))], scope, node_id)
+    x, y, w, h = box
+    return ChartUserShape(
+        x=x,
+        y=y,
+        w=w,
+        h=h,
+        preset=(geom.get("prst") if geom is not None else None) or "rect",
+        fills=read_fill(fill, scope, node_id=node_id) if fill is not None else [],
+        strokes=[line] if line is not None and line.paint.visible else [],
+        text=text,
+    )
 
 
 def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:
