@@ -19,8 +19,8 @@ PUBLIC = {
     "adapters": ["ConversionResult", "convert", "read", "registry", "write"],
     "ace_core": [
         "AceError", "AssetInfo", "AutoLayout", "Background", "BadInputError", "Bullet", "CellBorders", "ChartAxis",
-        "ChartData", "ChartLayout", "ChartLegend", "ChartNode", "ChartPartLink", "ChartSeries", "ChartView3D", "Color",
-        "ColorRef",
+        "ChartData", "ChartLayout", "ChartLegend", "ChartNode", "ChartPartLink", "ChartSeries", "ChartUserShape",
+        "ChartView3D", "Color", "ColorRef",
         "ConnectorEnd", "ConnectorNode",
         "Constraints", "Crop", "DataLabels", "Deck", "DeckSource", "Effect", "EllipseNode", "EmbeddedObject",
         "EnvironmentProblem", "FrameNode", "GradientPaint", "GradientStop", "GridLayout", "GroupNode", "ImageFilters",
