@@ -13,14 +13,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ace_core.drawing.fonts import OOXML_LINE, line_ratio, ooxml_baseline_shift, resolve_family
+from ace_core.drawing.fonts import OOXML_LINE, cell_line_ratio, line_ratio, ooxml_baseline_shift, resolve_family
 from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import NodeBase, TableNode, TextNode
 from ace_core.ir.style import Sides
-from ace_core.ir.text import Paragraph, TextBody, TextStyle
+from ace_core.ir.text import LineHeight, Paragraph, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_INSETS
 
 __all__ = [
+    "cell_pitched",
     "css_text_offset",
     "css_texts_as_ooxml",
     "ooxml_pitch",
@@ -57,6 +58,25 @@ def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> 
         return lh.value * scale
     pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
     return OOXML_LINE * max(pct, 1.0) / 100.0 * _drawn_size(body, para, scale)
+
+
+def cell_pitched(body: TextBody, theme_fonts: Any = None) -> TextBody:
+    """A table cell's text with each paragraph's line height in pixels at the pitch LibreOffice
+    gives a cell's lines (cell_line_ratio of its first run's font x its biggest run's size, a
+    percentage scaling that, exact spacing exact), for measuring the height of a row that states
+    none; the HTML writer pitches a cell's lines by the same ratio."""
+    paragraphs = []
+    for para in body.paragraphs:
+        lh = para.line_height
+        if lh is None or lh.unit != "PIXELS":
+            pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+            base = body.style.merged(para.style)
+            first = next((base.merged(r.style) for r in para.runs if r.text), base)
+            ratio = cell_line_ratio(resolve_family(first.font_family, first.font_ref, theme_fonts))
+            pitch = ratio * max(pct, 1.0) / 100.0 * _drawn_size(body, para, text_scale(body))
+            para = para.model_copy(update={"line_height": LineHeight(value=pitch, unit="PIXELS")})
+        paragraphs.append(para)
+    return body.model_copy(update={"paragraphs": paragraphs})
 
 
 def _first_line(body: TextBody, theme_fonts: Any) -> tuple[Paragraph, str, float] | None:

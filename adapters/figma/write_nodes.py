@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
+from ace_core.drawing.text_lines import cell_pitched, ooxml_text_shift, shifted_insets
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -526,7 +526,7 @@ class NodeWriter:
         out = self._base(node, "FRAME", parent_mode)
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
-        heights = _row_heights(node)
+        heights = _row_heights(node, self.theme_fonts if self.ooxml else None, ooxml=self.ooxml)
         absolute = self.place(
             out, self._matrix(node), node.width, max(node.height, sum(heights)), parent_abs, node.visible
         )
@@ -585,8 +585,10 @@ def _cell_margins(cell: TableCell) -> Sides:
     return cell.margins or _CELL_MARGINS
 
 
-def _row_heights(node: TableNode) -> list[float]:
-    """Each row's height: its own, or what the text of its single-row cells needs when more."""
+def _row_heights(node: TableNode, theme_fonts: Any = None, *, ooxml: bool = False) -> list[float]:
+    """Each row's height: its own, or what the text of its single-row cells needs when more; an
+    OOXML table's text with its lines at the pitch LibreOffice gives a cell's (cell_pitched: the
+    font's ascent + descent, not the 1.2 x its size of a text box)."""
     heights = []
     for row in node.rows:
         need = row.height
@@ -597,7 +599,9 @@ def _row_heights(node: TableNode) -> list[float]:
                 continue
             m = _cell_margins(cell)
             room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
-            _, text_h = _measure(cell.text.model_copy(update={"insets": Sides()}), room if cell.text.wrap else None)
+            body = cell.text.model_copy(update={"insets": Sides()})
+            body = cell_pitched(body, theme_fonts) if ooxml else body
+            _, text_h = _measure(body, room if cell.text.wrap else None)
             need = max(need, text_h + m.top + m.bottom)
         heights.append(need)
     return heights
