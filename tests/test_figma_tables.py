@@ -32,3 +32,36 @@ def test_rows_without_a_height_are_as_tall_as_libreoffice_lays_out_a_cell(fixtur
     back = _table(read_figma(out))
     assert len(back.rows) == 21
     assert [row.height for row in back.rows] == pytest.approx([line + 9.6] * 21, abs=0.2)
+
+
+def test_cell_lines_are_pitched_as_libreoffice_draws_them_and_come_back_single(
+    fixtures_dir: Path, tmp_path: Path
+) -> None:
+    """Figma (and the HTML written from it) shows a cell's lines at LibreOffice's pitch, in pixels
+    (Figma's own 100 % is Carlito's 1.22 em: the HTML rows grew past the Figma rows); a .pptx
+    written from the Figma file gets single spacing back, not exact spacing, which LibreOffice
+    draws lower in a cell."""
+    import json
+    import re
+    import zipfile
+
+    from adapters.ooxml.writer import write_pptx
+
+    out = tmp_path / "t.figma.json"
+    write_figma(read(fixtures_dir / "pptx" / "oxsdk-Table_Large.pptx"), out)
+    doc = json.loads(out.read_text())
+    stack, texts = [doc["document"]], []
+    while stack:
+        node = stack.pop()
+        stack.extend(node.get("children", []))
+        if node["type"] == "TEXT" and re.search(r":t\d+c\d+$", node["id"]):
+            texts.append(node)
+    assert texts and all(t["style"]["lineHeightUnit"] == "PIXELS" for t in texts)
+    assert {round(t["style"]["lineHeightPx"], 2) for t in texts} == {round(10 * 96 / 72, 2)}
+    deck = read_figma(out)
+    assert all(p.line_height.unit == "PIXELS" for c in _table(deck).rows[1].cells for p in c.text.paragraphs)
+    write_pptx(deck, tmp_path / "back.pptx")
+    with zipfile.ZipFile(tmp_path / "back.pptx") as z:
+        slide = z.read("ppt/slides/slide1.xml").decode()
+    table_xml = slide[slide.index("<a:tbl>") : slide.index("</a:tbl>")]
+    assert "<a:tc>" in table_xml and "<a:lnSpc>" not in table_xml

@@ -381,8 +381,8 @@ class NodeWriter:
     ) -> dict[str, Any]:
         """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
         ooxml_text_shift so that Figma shows its lines where PowerPoint does. A table `cell`'s
-        text keeps its line heights as stated (LibreOffice draws a cell's exact spacing lower than
-        its single spacing) and is not moved."""
+        text comes with its lines in pixels at LibreOffice's cell pitch (cell_pitched, which an
+        OOXML writer takes back with cell_unpitched) and is not moved."""
         out = self._base(node, "TEXT", parent_mode)
         number = self.slide_numbers.get(self.slide_id or "")
         ooxml = self.ooxml and not cell
@@ -554,6 +554,7 @@ class NodeWriter:
                     if cell.text.paragraphs:
                         m = _cell_margins(cell)
                         body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
+                        body = cell_pitched(body, self.theme_fonts) if self.ooxml else body
                         room = (x + m.left, y + m.top, w - m.left - m.right, h - m.top - m.bottom)
                         label = (
                             self._turned(f"{node.id}:t{ri}c{ci}", "", body, *room)
