@@ -65,3 +65,27 @@ def test_cell_lines_are_pitched_as_libreoffice_draws_them_and_come_back_single(
         slide = z.read("ppt/slides/slide1.xml").decode()
     table_xml = slide[slide.index("<a:tbl>") : slide.index("</a:tbl>")]
     assert "<a:tc>" in table_xml and "<a:lnSpc>" not in table_xml
+
+
+def test_a_cell_filled_with_a_picture_keeps_it(fixtures_dir: Path, tmp_path: Path) -> None:
+    """tspptx-table-cell-image-fill: cells with a picture fill (tcPr blipFill, stretched and
+    tiled) are rectangles with an IMAGE fill in Figma; such a rectangle reads as an image node,
+    and the cell came back with no fill at all (colour-off 0.735 on pptx -> figma -> pptx)."""
+    from ace_core.ir import ImagePaint
+
+    src = fixtures_dir / "pptx" / "tspptx-table-cell-image-fill.pptx"
+    before = _table(read(src))
+    out = tmp_path / "t.figma.json"
+    write_figma(read(src), out)
+    after = _table(read_figma(out))
+    pictured = [
+        (ri, ci)
+        for ri, row in enumerate(before.rows)
+        for ci, cell in enumerate(row.cells)
+        if any(isinstance(f, ImagePaint) for f in cell.fills)
+    ]
+    assert len(pictured) >= 3
+    for ri, ci in pictured:
+        fills = after.rows[ri].cells[ci].fills
+        assert len(fills) == 1 and isinstance(fills[0], ImagePaint)
+        assert fills[0].scale_mode == before.rows[ri].cells[ci].fills[0].scale_mode
