@@ -14,6 +14,7 @@ from ace_core.drawing.fontconfig import fc_match
 
 __all__ = [
     "DEFAULT_FAMILY",
+    "cell_line_ratio",
     "css_font_stack",
     "fallback_class",
     "font_class",
@@ -231,7 +232,17 @@ def font_metrics(family: str) -> tuple[float, float, float]:
 
 
 OOXML_LINE = 1.2
-"""single line pitch / font size in PowerPoint and LibreOffice, whatever the font"""
+"""single line pitch / font size in PowerPoint and LibreOffice, whatever the font (text boxes)"""
+
+
+def cell_line_ratio(family: str) -> float:
+    """Single line pitch / font size of a table cell's text in LibreOffice: the ascent + descent of
+    the font that draws `family` (Carlito 1.0, DejaVu Sans 1.164, measured in its renders), not
+    OOXML_LINE of text boxes. A row that states no height is as tall as these lines + margins."""
+    ascent, descent, _ = font_metrics(family)
+    return ascent + descent
+
+
 OOXML_DESCENT = 0.2
 """an OOXML line's baseline above its bottom, / font size: extra line spacing goes above the text"""
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ace_core.drawing.fonts import OOXML_LINE, line_ratio, ooxml_baseline_shift, resolve_family
+from ace_core.drawing.fonts import OOXML_LINE, cell_line_ratio, line_ratio, ooxml_baseline_shift, resolve_family
 from ace_core.ir.deck import Deck
 from ace_core.ir.nodes import NodeBase, TableNode, TextNode
 from ace_core.ir.style import Sides
-from ace_core.ir.text import Paragraph, TextBody, TextStyle
+from ace_core.ir.text import LineHeight, Paragraph, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_INSETS
 
 __all__ = [
+    "cell_pitched",
+    "cell_unpitched",
     "css_text_offset",
     "css_texts_as_ooxml",
     "ooxml_pitch",
@@ -57,6 +59,48 @@ def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> 
         return lh.value * scale
     pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
     return OOXML_LINE * max(pct, 1.0) / 100.0 * _drawn_size(body, para, scale)
+
+
+def _cell_single(body: TextBody, para: Paragraph, theme_fonts: Any) -> float:
+    """A table cell paragraph's single line pitch in LibreOffice, px: cell_line_ratio of its first
+    run's font x its biggest run's size."""
+    base = body.style.merged(para.style)
+    first = next((base.merged(r.style) for r in para.runs if r.text), base)
+    ratio = cell_line_ratio(resolve_family(first.font_family, first.font_ref, theme_fonts))
+    return ratio * _drawn_size(body, para, text_scale(body))
+
+
+def cell_pitched(body: TextBody, theme_fonts: Any = None) -> TextBody:
+    """A table cell's text with each paragraph's line height in pixels at the pitch LibreOffice
+    gives a cell's lines (_cell_single, a percentage scaling it, exact spacing exact): how a Figma
+    writer shows them and measures a row that states no height; the HTML writer pitches a cell's
+    lines by the same ratio."""
+    paragraphs = []
+    for para in body.paragraphs:
+        lh = para.line_height
+        if lh is None or lh.unit != "PIXELS":
+            pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
+            pitch = _cell_single(body, para, theme_fonts) * max(pct, 1.0) / 100.0
+            para = para.model_copy(update={"line_height": LineHeight(value=pitch, unit="PIXELS")})
+        paragraphs.append(para)
+    return body.model_copy(update={"paragraphs": paragraphs})
+
+
+def cell_unpitched(body: TextBody, theme_fonts: Any = None) -> TextBody:
+    """The inverse of cell_pitched for an OOXML writer: a cell's pixel line heights as percentages
+    of LibreOffice's single cell pitch (none for single). LibreOffice draws a cell's exact spacing
+    lower than the same pitch given as single, so exact spacing of a .pptx read from Figma comes
+    back as a percentage too."""
+    paragraphs = []
+    for para in body.paragraphs:
+        lh = para.line_height
+        single = _cell_single(body, para, theme_fonts)
+        if lh is not None and lh.unit == "PIXELS" and single > 0:
+            pct = lh.value / single * 100.0
+            line = None if abs(pct - 100.0) < 0.5 else LineHeight(value=round(pct, 2), unit="PERCENT")
+            para = para.model_copy(update={"line_height": line})
+        paragraphs.append(para)
+    return body.model_copy(update={"paragraphs": paragraphs})
 
 
 def _first_line(
@@ -174,10 +218,26 @@ def _moved(node: NodeBase, body: TextBody, d: float) -> NodeBase:
     return node.model_copy(update=update)
 
 
+def _table_unpitched(node: TableNode, fonts: Any) -> TableNode:
+    rows = [
+        row.model_copy(
+            update={
+                "cells": [
+                    c.model_copy(update={"text": cell_unpitched(c.text, fonts)}) if c.text.paragraphs else c
+                    for c in row.cells
+                ]
+            }
+        )
+        for row in node.rows
+    ]
+    return node.model_copy(update={"rows": rows})
+
+
 def css_texts_as_ooxml(deck: Deck) -> Deck:
     """A copy of a deck whose text is laid out CSS's way (read from Figma) with every text box's
-    lines moved to where CSS shows them, for an OOXML writer (tables: their cells are left, and
-    vertical text, which is left where it is written)."""
+    lines moved to where CSS shows them, for an OOXML writer (tables: their cells' pixel line
+    heights become percentages of LibreOffice's cell pitch, cell_unpitched; vertical text is left
+    where it is written)."""
     fonts = deck.theme.fonts if deck.theme is not None else None
 
     def fix(nodes: list[Any]) -> list[Any]:
@@ -186,6 +246,8 @@ def css_texts_as_ooxml(deck: Deck) -> Deck:
             kids = getattr(node, "children", None)
             if kids:
                 node = node.model_copy(update={"children": fix(kids)})
+            if isinstance(node, TableNode):
+                node = _table_unpitched(node, fonts)
             body = getattr(node, "text", None)
             # vertical text is written turned and unmoved (adapters.figma.write_nodes._turned)
             if (

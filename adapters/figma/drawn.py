@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ace_core.ir.nodes import NodeBase
+from ace_core.ir.nodes import ImageNode, NodeBase
 from ace_core.ir.semantic import CellBorders, TableCell, TableRow
 from ace_core.ir.style import Sides
 from adapters.figma.context import kids, num
@@ -137,6 +137,16 @@ def _borders(rect: NodeBase | None) -> CellBorders:
     return CellBorders(**sides)
 
 
+def _cell_fills(rect: NodeBase | None) -> list[Any]:
+    """A cell rectangle's fills; one whose only fill is a picture reads as an IMAGE node, its
+    picture the cell's fill (OOXML tcPr blipFill)."""
+    if rect is None:
+        return []
+    if isinstance(rect, ImageNode):
+        return [rect.image, *rect.fills]
+    return list(rect.fills)
+
+
 def _table(
     reader: NodeReader,
     n: dict[str, Any],
@@ -164,7 +174,7 @@ def _table(
             return False  # not a grid: an ordinary frame of rectangles
         rect = reader.node(r, IDENTITY, None)
         cell = TableCell(
-            fills=list(rect.fills) if rect is not None else [],
+            fills=_cell_fills(rect),
             borders=_borders(rect),
             row_span=r1 - r0,
             col_span=c1 - c0,

@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets
+from ace_core.drawing.text_lines import cell_pitched, ooxml_text_shift, shifted_insets
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -383,8 +383,8 @@ class NodeWriter:
     ) -> dict[str, Any]:
         """A TEXT node; `shifted`: an OOXML text box of its own, moved down (along its own axis) by
         ooxml_text_shift so that Figma shows its lines where PowerPoint does. A table `cell`'s
-        text keeps its line heights as stated (LibreOffice draws a cell's exact spacing lower than
-        its single spacing) and is not moved."""
+        text comes with its lines in pixels at LibreOffice's cell pitch (cell_pitched, which an
+        OOXML writer takes back with cell_unpitched) and is not moved."""
         out = self._base(node, "TEXT", parent_mode)
         number = self.slide_numbers.get(self.slide_id or "")
         ooxml = self.ooxml and not cell
@@ -528,7 +528,7 @@ class NodeWriter:
         out = self._base(node, "FRAME", parent_mode)
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
-        heights = _row_heights(node)
+        heights = _row_heights(node, self.theme_fonts if self.ooxml else None, ooxml=self.ooxml)
         absolute = self.place(
             out, self._matrix(node), node.width, max(node.height, sum(heights)), parent_abs, node.visible
         )
@@ -556,6 +556,7 @@ class NodeWriter:
                     if cell.text.paragraphs:
                         m = _cell_margins(cell)
                         body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
+                        body = cell_pitched(body, self.theme_fonts) if self.ooxml else body
                         room = (x + m.left, y + m.top, w - m.left - m.right, h - m.top - m.bottom)
                         label = (
                             self._turned(f"{node.id}:t{ri}c{ci}", "", body, *room)
@@ -587,8 +588,10 @@ def _cell_margins(cell: TableCell) -> Sides:
     return cell.margins or _CELL_MARGINS
 
 
-def _row_heights(node: TableNode) -> list[float]:
-    """Each row's height: its own, or what the text of its single-row cells needs when more."""
+def _row_heights(node: TableNode, theme_fonts: Any = None, *, ooxml: bool = False) -> list[float]:
+    """Each row's height: its own, or what the text of its single-row cells needs when more; an
+    OOXML table's text with its lines at the pitch LibreOffice gives a cell's (cell_pitched: the
+    font's ascent + descent, not the 1.2 x its size of a text box)."""
     heights = []
     for row in node.rows:
         need = row.height
@@ -599,7 +602,9 @@ def _row_heights(node: TableNode) -> list[float]:
                 continue
             m = _cell_margins(cell)
             room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
-            _, text_h = _measure(cell.text.model_copy(update={"insets": Sides()}), room if cell.text.wrap else None)
+            body = cell.text.model_copy(update={"insets": Sides()})
+            body = cell_pitched(body, theme_fonts) if ooxml else body
+            _, text_h = _measure(body, room if cell.text.wrap else None)
             need = max(need, text_h + m.top + m.bottom)
         heights.append(need)
     return heights

@@ -12,8 +12,8 @@ from typing import Any
 from ace_core.drawing.autonum import autonum_text
 from ace_core.drawing.fonts import (
     OOXML_LINE,
+    cell_line_ratio,
     css_font_stack,
-    font_metrics,
     line_ratio,
     map_symbol_char,
     ooxml_baseline_shift,
@@ -127,22 +127,17 @@ def _ooxml_line(para: Paragraph, env: TextEnv, family: str, size: float) -> list
     else:
         pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
         pct = max(pct - env.reduction, 1.0)
-        factor = (_cell_line(family) if env.cell else OOXML_LINE) * pct / 100.0
+        factor = (cell_line_ratio(family) if env.cell else OOXML_LINE) * pct / 100.0
         line_px = factor * size
         decl = num(round(factor, 4))
     if env.cell:
-        shift = (line_px - _cell_line(family) * size) / 2
+        shift = (line_px - cell_line_ratio(family) * size) / 2
     else:
         shift = ooxml_baseline_shift(family, size, line_px)
     out = [("line-height", decl)]
     if abs(shift) >= 0.05:
         out += [("position", "relative"), ("top", px(round(shift, 2)))]
     return out
-
-
-def _cell_line(family: str) -> float:
-    ascent, descent, _ = font_metrics(family)
-    return ascent + descent
 
 
 def _line_height(para: Paragraph, env: TextEnv, family: str) -> str | None:
