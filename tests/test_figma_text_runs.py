@@ -91,3 +91,14 @@ def test_a_box_whose_paragraphs_agree_stays_one_text(tmp_path: Path) -> None:
     title = next(n for n in deck.slides[4].children if n.text.plain_text == "Title")
     nodes = _nodes(doc["document"])
     assert f"{title.id}:text" in nodes and f"{title.id}:p1" not in nodes
+
+
+def test_a_marker_figma_cannot_hold_is_reported(tmp_path: Path) -> None:
+    """poi-layouts #5: level 2's marker is an en dash; Figma's lineTypes hold only its dot, so the
+    item reads back with a dot - reported by name (the dots of levels 1 and 3 are not)."""
+    deck = read(PPTX / "poi-layouts.pptx")
+    box = next(n for n in deck.slides[4].children if n.text.plain_text.startswith("Comparison1"))
+    assert [p.bullet.char for p in box.text.paragraphs if p.bullet] == ["•", "–", "•"]
+    report = write_figma(deck, tmp_path / "deck.figma.json")
+    found = [e for e in report.entries if e.feature == "figma-list-marker" and e.node_id == box.id]
+    assert len(found) == 1 and found[0].severity == "warning" and found[0].reason.startswith("1 list item(s)")
