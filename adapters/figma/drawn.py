@@ -72,9 +72,9 @@ def _text_runs(nid: str, children: list[dict[str, Any]]) -> list[tuple[dict[str,
 
 
 def _joined(reader: NodeReader, runs: list[tuple[dict[str, Any] | None, dict[str, Any]]]) -> TextBody:
-    """One body of a box's runs: a run's alignment and style become its paragraphs' own where they
-    differ from the first run's, its FRAME's left padding their margin (more), its top padding the
-    space after the paragraph before it."""
+    """One body of a box's runs: a run's alignment and style become its paragraphs' own, its
+    FRAME's left padding their margin (more), its top padding the space after the paragraph
+    before it."""
     body: TextBody | None = None
     for frame, text in runs:
         part = text_from_figma(text, reader.ctx)
@@ -89,8 +89,8 @@ def _joined(reader: NodeReader, runs: list[tuple[dict[str, Any] | None, dict[str
             body = part
             continue
         gap = num(frame.get("paddingTop")) if frame is not None else 0.0
-        if body.paragraphs and gap > 0:
-            body.paragraphs[-1].space_after = gap
+        if body.paragraphs:  # the run's own spacing is inside it: the gap to the next is the frame's
+            body.paragraphs[-1].space_after = gap or None
         body.paragraphs.extend(part.paragraphs)
     assert body is not None
     return body

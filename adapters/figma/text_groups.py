@@ -10,8 +10,8 @@ the run's FRAME is padded left by its offset beyond the box's smallest one (the 
 holds that) and padded on top by the gap between the two paragraphs it separates. Figma draws
 each run where PowerPoint does; the reader (adapters.figma.drawn) joins the runs back into one
 text body: a run's alignment becomes its paragraphs' own, its padding their margin and the space
-after the paragraph before it. Empty paragraphs join the run before them (they show no alignment
-nor indent). A box whose paragraphs all agree is the one TEXT `X:text` it always was."""
+after the paragraph before it. Empty paragraphs (they show no alignment nor indent) join the
+run after them. A box whose paragraphs all agree is the one TEXT `X:text` it always was."""
 
 from __future__ import annotations
 
@@ -69,26 +69,29 @@ def list_text_offset(body: TextBody) -> float:
 
 def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun]:
     """The body's paragraphs cut where the alignment or (OOXML text only: Figma text has no
-    margins to keep) the offset changes; `spacing` scales OOXML paragraph gaps (a shrunk body)."""
+    margins to keep) the offset changes; `spacing` scales OOXML paragraph gaps (a shrunk body).
+    Empty paragraphs go with the paragraph after them: a TEXT holds an empty line's style on the
+    newline that ends it, which a run's last line does not have (trailing ones: the last run)."""
     runs: list[TextRun] = []
-    shown = False  # whether the last run has a paragraph with text (else it takes the next one's)
+    pending: list[Paragraph] = []  # empty paragraphs waiting for the next one with text
     for para in body.paragraphs:
-        has_text = bool(para.text.strip())
-        if runs and not has_text:
-            runs[-1].paragraphs.append(para)
+        if not para.text.strip():
+            pending.append(para)
             continue
         align = para.align or body.align or "LEFT"
-        offset = paragraph_offset(body, para) if ooxml and has_text else 0.0
+        offset = paragraph_offset(body, para) if ooxml else 0.0
         last = runs[-1] if runs else None
-        if last is not None and (not shown or (last.align == align and abs(last.offset - offset) < _SAME)):
-            if not shown:
-                last.align, last.offset = align, offset
-            last.paragraphs.append(para)
-            shown = True
-            continue
-        gap = 0.0
-        if last is not None:
-            gap = ((last.paragraphs[-1].space_after or 0.0) + (para.space_before or 0.0)) * spacing
-        runs.append(TextRun([para], align, offset, gap))
-        shown = has_text
+        if last is not None and last.align == align and abs(last.offset - offset) < _SAME:
+            last.paragraphs.extend([*pending, para])
+        else:
+            first = pending[0] if pending else para
+            gap = 0.0
+            if last is not None:
+                gap = ((last.paragraphs[-1].space_after or 0.0) + (first.space_before or 0.0)) * spacing
+            runs.append(TextRun([*pending, para], align, offset, gap))
+        pending = []
+    if pending and runs:
+        runs[-1].paragraphs.extend(pending)
+    elif pending:
+        runs.append(TextRun(pending, body.align or "LEFT", 0.0))
     return runs
