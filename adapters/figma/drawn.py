@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ace_core.ir.nodes import ImageNode, NodeBase
 from ace_core.ir.semantic import CellBorders, TableCell, TableRow
 from ace_core.ir.style import Sides
+from ace_core.ir.text import TextBody
 from adapters.figma.context import kids, num
 from adapters.figma.geometry import IDENTITY
 from adapters.figma.text import text_from_figma
@@ -44,7 +45,10 @@ def read_drawn(reader: NodeReader, n: dict[str, Any], data: dict[str, Any], plac
     by_id = {c["id"]: c for c in children}
     text = by_id.get(f"{nid}:text")
     if text is not None and text.get("type") == "TEXT" and set(by_id) <= {f"{nid}:text", f"{nid}:shape"}:
-        return _text_box(reader, n, data, text, by_id.get(f"{nid}:shape"), place)
+        return _text_box(reader, n, data, [(None, text)], by_id.get(f"{nid}:shape"), place)
+    runs = _text_runs(nid, [c for c in children if c["id"] != f"{nid}:shape"])
+    if runs:
+        return _text_box(reader, n, data, runs, by_id.get(f"{nid}:shape"), place)
     prefix = f"{nid}:"
     if all(c["id"].startswith(prefix) and _CELL.search(c["id"]) for c in children):
         cells = [c for c in children if c["id"][len(nid) :].startswith(":r")]
@@ -53,15 +57,55 @@ def read_drawn(reader: NodeReader, n: dict[str, Any], data: dict[str, Any], plac
     return False
 
 
+def _text_runs(nid: str, children: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """A text box written in runs (adapters.figma.text_groups): FRAMEs `X:p1` ... `X:pk`, in
+    order, each holding one TEXT `X:p<k>:text`; [] for anything else."""
+    runs = []
+    for k, c in enumerate(children, 1):
+        inner = kids(c)
+        if c["id"] != f"{nid}:p{k}" or c.get("type") != "FRAME" or len(inner) != 1:
+            return []
+        if inner[0]["id"] != f"{nid}:p{k}:text" or inner[0].get("type") != "TEXT":
+            return []
+        runs.append((c, inner[0]))
+    return runs
+
+
+def _joined(reader: NodeReader, runs: list[tuple[dict[str, Any] | None, dict[str, Any]]]) -> TextBody:
+    """One body of a box's runs: a run's alignment and style become its paragraphs' own, its
+    FRAME's left padding their margin (more), its top padding the space after the paragraph
+    before it."""
+    body: TextBody | None = None
+    for frame, text in runs:
+        part = text_from_figma(text, reader.ctx)
+        indent = num(frame.get("paddingLeft")) if frame is not None else 0.0
+        for para in part.paragraphs:
+            if indent > 0:
+                para.margin_left = (para.margin_left or 0.0) + indent
+            if body is not None:
+                para.style = part.style.merged(para.style)
+                para.align = para.align or part.align
+        if body is None:
+            body = part
+            continue
+        gap = num(frame.get("paddingTop")) if frame is not None else 0.0
+        if body.paragraphs:  # the run's own spacing is inside it: the gap to the next is the frame's
+            body.paragraphs[-1].space_after = gap or None
+        body.paragraphs.extend(part.paragraphs)
+    assert body is not None
+    return body
+
+
 def _text_box(
     reader: NodeReader,
     n: dict[str, Any],
     data: dict[str, Any],
-    text: dict[str, Any],
+    runs: list[tuple[dict[str, Any] | None, dict[str, Any]]],
     shape: dict[str, Any] | None,
     place: Placement,
 ) -> bool:
-    body = text_from_figma(text, reader.ctx)
+    text = runs[0][1]
+    body = _joined(reader, runs)
     body.insets = Sides(
         top=num(n.get("paddingTop")),
         right=num(n.get("paddingRight")),

@@ -45,6 +45,21 @@ def _highlighted(text: dict[str, Any]) -> int:
     return count
 
 
+def _markers_lost(mine: dict[str, Any], theirs: dict[str, Any]) -> int:
+    """How many list items of a dumped TextBody read back with another marker than they had (a
+    character, colour, size, numbering scheme or start Figma's lineTypes do not hold; a dot in
+    another font is still a dot)."""
+    lost = 0
+    for para, back in zip(mine.get("paragraphs") or [], theirs.get("paragraphs") or [], strict=False):
+        bullet = para.get("bullet") or {}
+        if bullet.get("type") not in ("UNORDERED", "ORDERED"):
+            continue
+        again = back.get("bullet") or {}
+        keys = ("type", "char", "scheme", "start", "color", "size", "picture_asset")
+        lost += any(not _close(bullet.get(k), again.get(k)) for k in keys if bullet.get(k) is not None)
+    return lost
+
+
 class NotCarried:
     """Collects the differences of one read-back and reports them grouped by slide and field."""
 
@@ -78,6 +93,7 @@ class NotCarried:
                 continue
             if key == "text" and isinstance(mine.get(key), dict) and isinstance(theirs.get(key), dict):
                 self._highlight(slide_id, node.id, mine[key], theirs[key])
+                self._markers(slide_id, node.id, mine[key], theirs[key])
                 subs = [k for k, v in mine[key].items() if not _close(v, theirs[key].get(k))]
                 for sub in subs or ["text"]:
                     self.fields[(slide_id, f"text.{sub}" if subs else "text")].append(node.id)
@@ -92,6 +108,23 @@ class NotCarried:
                 "figma-text-highlight",
                 f"text highlight on {lost} run(s) not held by Figma JSON (Figma has no highlight field):"
                 " read back, the text has no colour behind it (kept with --embed-ir)",
+                slide_id=slide_id,
+                node_id=node_id,
+                severity="warning",
+                stage="write",
+                format=FORMAT_NAME,
+            )
+
+    def _markers(self, slide_id: str, node_id: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
+        """A list marker of its own (a character other than the dot, its colour, size or font, a
+        numbering other than 1. 2. 3.) has no Figma field: said by name, as it shows."""
+        lost = _markers_lost(mine, theirs)
+        if lost > 0:
+            self.report.add(
+                "figma-list-marker",
+                f"{lost} list item(s) with a marker Figma JSON does not hold (character, colour, size,"
+                " numbering scheme or start): Figma draws its own dot or 1. 2. 3. one gutter left"
+                " of the text, and the item reads back with that (kept with --embed-ir)",
                 slide_id=slide_id,
                 node_id=node_id,
                 severity="warning",

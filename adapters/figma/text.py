@@ -36,6 +36,7 @@ from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextS
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
+from adapters.figma.text_groups import LIST_GUTTER_EM, list_text_offset
 
 __all__ = ["list_text_offset", "text_from_figma", "text_to_figma"]
 
@@ -47,8 +48,6 @@ _RESIZE = ("NONE", "HEIGHT", "WIDTH_AND_HEIGHT", "TRUNCATE")
 _BLACK = SolidPaint()
 _WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold"}
 _WEIGHT_NAMES.update({700: "Bold", 800: "ExtraBold", 900: "Black"})
-_LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
-_BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
 _SUPERSCRIPT, _SUBSCRIPT = 0.3, -0.25  # PowerPoint's shifts for its superscript / subscript buttons
 
 
@@ -192,7 +191,7 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
         margin, first = None, indent
         if bullet is not None:  # Figma hangs a list item's text one gutter right of its marker
             size = next((r.style.font_size for r in runs if r.style.font_size), None) or body_style.font_size or 12.0
-            gutter = size * _LIST_GUTTER_EM
+            gutter = size * LIST_GUTTER_EM
             margin, first = gutter * (level + 1), -gutter
         own = empty_style.get(i)
         carrier = own if own is not None else next((k for k in run_ids if k in run_gap), None)
@@ -319,26 +318,6 @@ def _pitch_to_figma(line_px: float, font_size: float) -> dict[str, Any]:
         "lineHeightPx": line_px,
         "lineHeightPercentFontSize": line_px / font_size * 100.0 if font_size else 100.0,
     }
-
-
-def list_text_offset(body: TextBody) -> float:
-    """How far right of where Figma draws a list item's text (one gutter per level right of the
-    marker, as text_from_figma reads it) PowerPoint starts it, px: the median over the body's
-    items (at its margin when the first line hangs, else after the bullet); 0 unless every
-    paragraph with text is a list item (the others would move with them)."""
-    items = [p for p in body.paragraphs if p.text.strip()]
-    if not items or any(p.bullet is None or p.bullet.type == "NONE" for p in items):
-        return 0.0
-    scale = text_scale(body)
-    offsets = []
-    for para in items:
-        base = body.style.merged(para.style)
-        size = next((base.merged(r.style).font_size for r in para.runs if r.text), None) or base.font_size
-        size = (size or DEFAULT_FONT_SIZE) * scale
-        margin, indent = para.margin_left or 0.0, para.indent or 0.0
-        start = margin if indent < 0 else margin + indent + _BULLET_EM * size
-        offsets.append(start - size * _LIST_GUTTER_EM * (para.level + 1))
-    return statistics.median(offsets)
 
 
 def _shown(run: Run, slide_number: int | None) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import cell_pitched, ooxml_text_shift, shifted_insets
+from ace_core.drawing.text_lines import cell_pitched, ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -46,7 +46,8 @@ from adapters.figma.overrides import set_ace
 from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_props_to_figma
 from adapters.figma.picture_text import PictureTexts, split_picture_text
 from adapters.figma.svg import math_paths, svg_nodes
-from adapters.figma.text import list_text_offset, text_to_figma
+from adapters.figma.text import text_to_figma
+from adapters.figma.text_groups import TextRun, list_text_offset, text_runs
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 
 __all__ = ["NodeWriter"]
@@ -164,7 +165,8 @@ class NodeWriter:
         if self.ooxml and isinstance(text, TextBody) and not text.wrap and text.autofit == "RESIZE":
             node = _grown(node, text)
         if isinstance(node, TextNode):
-            if node.fills or node.strokes or _insets(node.text) != Sides() or node.text.vertical in _TURNS:
+            boxed = node.fills or node.strokes or _insets(node.text) != Sides() or node.text.vertical in _TURNS
+            if boxed or len(self._runs(node.text)) > 1:
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
             return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
@@ -423,8 +425,13 @@ class NodeWriter:
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
         pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
-        # and its list text where PowerPoint starts it (Figma's lists have no indent of their own)
-        pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml and not turned else ins.left
+        # and its list text where PowerPoint starts it (Figma's lists have no indent of their own);
+        # paragraphs that differ in alignment or indent are TEXTs of their own (text_groups)
+        runs = self._runs(text) if not turned else []
+        if len(runs) > 1:
+            pad_left = max(0.0, ins.left + min(r.offset for r in runs))
+        else:
+            pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml and not turned else ins.left
         # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit);
         # not around turned text, which is placed absolutely (it takes no room in the auto-layout)
         hug_w = not turned and (node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT")
@@ -466,6 +473,13 @@ class NodeWriter:
             return out
         room_w = max(0.0, node.width - pad_left - ins.right)
         wraps = text.wrap and not hug_w
+        if len(runs) > 1:
+            inner = (pad_left, pad_top, room_w, node.height - pad_top - pad_bottom)
+            kids.extend(self._run_frames(node, text, runs, inner, absolute, wraps, hug_h, ins.left))
+            out["children"] = kids
+            set_ace(out, "synthetic", "1")
+            self.figma_of[node.id] = out
+            return out
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
         width, height = _measure(body, room_w if wraps else None)
         width = room_w if wraps else width
@@ -487,6 +501,70 @@ class NodeWriter:
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
+
+    def _runs(self, text: TextBody) -> list[TextRun]:
+        return text_runs(text, self.ooxml, text_scale(text) if self.ooxml else 1.0)
+
+    def _run_frames(
+        self,
+        node: NodeBase,
+        text: TextBody,
+        runs: list[TextRun],
+        inner: tuple[float, float, float, float],
+        absolute: Affine,
+        wraps: bool,
+        hug_h: bool,
+        inset_left: float,
+    ) -> list[dict[str, Any]]:
+        """Each run of equally aligned, equally indented paragraphs (text_groups) as a FRAME
+        `X:p<k>` in the box's auto-layout: padded left by the run's indent beyond the box's
+        padding, on top by its gap to the run before, holding the run's TEXT `X:p<k>:text`."""
+        x0, y0, room_w, room_h = inner
+        placed = []
+        for run in runs:
+            dx = max(0.0, inset_left + run.offset - x0)
+            body = text.model_copy(
+                update={
+                    "paragraphs": run.paragraphs,
+                    "align": run.align,
+                    "insets": Sides(),
+                    "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT",
+                }
+            )
+            width, height = _measure(body, max(0.0, room_w - dx) if wraps else None)
+            placed.append((run, dx, body, max(0.0, room_w - dx) if wraps else width, height))
+        total = sum(run.gap + height for run, _, _, _, height in placed)
+        anchor = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align]
+        y = y0 + (0.0 if hug_h else anchor * max(0.0, room_h - total))
+        frames = []
+        for k, (run, dx, body, width, height) in enumerate(placed, 1):
+            sizing = "FILL" if wraps else "HUG"
+            box = FrameNode(id=f"{node.id}:p{k}", name=node.name, width=dx + width, height=run.gap + height)
+            out = self._base(box.model_copy(update={"sizing_h": sizing, "sizing_v": "HUG"}), "FRAME", "VERTICAL")
+            out.update(
+                clipsContent=False,
+                layoutMode="VERTICAL",
+                layoutWrap="NO_WRAP",
+                primaryAxisSizingMode="AUTO",
+                counterAxisSizingMode="FIXED" if wraps else "AUTO",
+                primaryAxisAlignItems="MIN",
+                counterAxisAlignItems="MIN",
+                paddingLeft=dx,
+                paddingRight=0.0,
+                paddingTop=run.gap,
+                paddingBottom=0.0,
+                itemSpacing=0.0,
+            )
+            m = (1.0, 0.0, x0, 0.0, 1.0, y)
+            frame_abs = self.place(out, m, dx + width, run.gap + height, absolute, node.visible)
+            label = TextNode(
+                id=f"{box.id}:text", name=node.name, x=dx, y=run.gap, width=width, height=height, text=body
+            )
+            label = label.model_copy(update={"sizing_h": sizing, "sizing_v": "HUG"})
+            out["children"] = [self._text(label, frame_abs, "VERTICAL")]
+            frames.append(out)
+            y += run.gap + height
+        return frames
 
     def _turned(self, node_id: str, name: str, text: TextBody, x: float, y: float, w: float, h: float) -> TextNode:
         """Vertical text (OOXML vert, eaVert, vert270) as Figma can show it: a TEXT turned a quarter

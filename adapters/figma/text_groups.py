@@ -1,0 +1,97 @@
+"""A text box's paragraphs in groups that one Figma TEXT each can show: equal alignment, equal indent.
+
+Figma holds one textAlignHorizontal per TEXT and no left margin at all (a list item hangs one
+gutter per level right of its marker, adapters.figma.text). PowerPoint gives every paragraph its
+own alignment and its own margin per level. So the writer cuts a text box's paragraphs into runs
+that agree on both - the alignment, and how far right of where Figma starts it PowerPoint starts
+the paragraph's text (its `offset`) - and, when there is more than one run, writes each as a
+TEXT `X:p<k>:text` in a FRAME `X:p<k>` inside the text box's vertical auto-layout frame `X`:
+the run's FRAME is padded left by its offset beyond the box's smallest one (the box's own padding
+holds that) and padded on top by the gap between the two paragraphs it separates. Figma draws
+each run where PowerPoint does; the reader (adapters.figma.drawn) joins the runs back into one
+text body: a run's alignment becomes its paragraphs' own, its padding their margin and the space
+after the paragraph before it. Empty paragraphs (they show no alignment nor indent) join the
+run after them. A box whose paragraphs all agree is the one TEXT `X:text` it always was."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from ace_core.drawing.text_lines import text_scale
+from ace_core.ir.text import Paragraph, TextBody
+from ace_core.layout.measure import DEFAULT_FONT_SIZE
+
+__all__ = ["LIST_GUTTER_EM", "TextRun", "list_text_offset", "paragraph_offset", "text_runs"]
+
+LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
+_BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
+_SAME = 0.5  # px: offsets closer than this are one indent
+
+
+@dataclass
+class TextRun:
+    """Consecutive paragraphs one TEXT shows: their alignment, their offset (px) and the gap (px)
+    between the paragraph before the run and its first one."""
+
+    paragraphs: list[Paragraph]
+    align: str
+    offset: float
+    gap: float = 0.0
+
+
+def _is_item(para: Paragraph) -> bool:
+    return para.bullet is not None and para.bullet.type != "NONE"
+
+
+def paragraph_offset(body: TextBody, para: Paragraph) -> float:
+    """How far right of where Figma draws its text PowerPoint starts a paragraph's text, px: a list
+    item at its margin when its first line hangs, else after the bullet, against Figma's one gutter
+    per level; any other paragraph at its margin (Figma has none)."""
+    if not _is_item(para):
+        return para.margin_left or 0.0
+    base = body.style.merged(para.style)
+    size = next((base.merged(r.style).font_size for r in para.runs if r.text), None) or base.font_size
+    size = (size or DEFAULT_FONT_SIZE) * text_scale(body)
+    margin, indent = para.margin_left or 0.0, para.indent or 0.0
+    start = margin if indent < 0 else margin + indent + _BULLET_EM * size
+    return start - size * LIST_GUTTER_EM * (para.level + 1)
+
+
+def list_text_offset(body: TextBody) -> float:
+    """The median offset of a body's list items; 0 unless every paragraph with text is a list item
+    (the others would move with them). A box written as one TEXT moves by this."""
+    items = [p for p in body.paragraphs if p.text.strip()]
+    if not items or not all(_is_item(p) for p in items):
+        return 0.0
+    return statistics.median(paragraph_offset(body, p) for p in items)
+
+
+def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun]:
+    """The body's paragraphs cut where the alignment or (OOXML text only: Figma text has no
+    margins to keep) the offset changes; `spacing` scales OOXML paragraph gaps (a shrunk body).
+    Empty paragraphs go with the paragraph after them: a TEXT holds an empty line's style on the
+    newline that ends it, which a run's last line does not have (trailing ones: the last run)."""
+    runs: list[TextRun] = []
+    pending: list[Paragraph] = []  # empty paragraphs waiting for the next one with text
+    for para in body.paragraphs:
+        if not para.text.strip():
+            pending.append(para)
+            continue
+        align = para.align or body.align or "LEFT"
+        offset = paragraph_offset(body, para) if ooxml else 0.0
+        last = runs[-1] if runs else None
+        if last is not None and last.align == align and abs(last.offset - offset) < _SAME:
+            last.paragraphs.extend([*pending, para])
+        else:
+            first = pending[0] if pending else para
+            gap = 0.0
+            if last is not None:
+                gap = ((last.paragraphs[-1].space_after or 0.0) + (first.space_before or 0.0)) * spacing
+            runs.append(TextRun([*pending, para], align, offset, gap))
+        pending = []
+    if pending and runs:
+        runs[-1].paragraphs.extend(pending)
+    elif pending:
+        runs.append(TextRun(pending, body.align or "LEFT", 0.0))
+    return runs

@@ -1,0 +1,104 @@
+"""A text box whose paragraphs differ in alignment or list indent, through Figma JSON without the
+IR copy (adapters.figma.text_groups): each run of equal paragraphs is a TEXT of its own, placed
+where PowerPoint draws it, and the reader joins the runs back into one text box."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ace_core.ir import Deck
+from ace_core.ir.text import TextBody
+from adapters import read
+from adapters.figma.read import read_figma
+from adapters.figma.write import write_figma
+from tests.figma_spec import errors
+
+PPTX = Path(__file__).resolve().parents[1] / "fixtures" / "pptx"
+
+
+def _through_figma(deck: Deck, tmp: Path) -> tuple[dict[str, Any], Deck]:
+    out = tmp / "deck.figma.json"
+    write_figma(deck, out)  # no IR copy: the default
+    return json.loads(out.read_text()), read_figma(out)
+
+
+def _nodes(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    found, stack = {}, [node]
+    while stack:
+        n = stack.pop()
+        found[n["id"]] = n
+        stack.extend(n.get("children") or [])
+    return found
+
+
+def _text_starts(body: TextBody) -> list[float]:
+    """Where each paragraph's text starts (its wrapped lines: the margin), px from the box's left."""
+    insets = body.insets.left if body.insets is not None else 0.0
+    return [insets + (p.margin_left or 0.0) for p in body.paragraphs]
+
+
+def test_list_levels_start_where_powerpoint_starts_them(tmp_path: Path) -> None:
+    """poi-layouts #5: three list levels at PowerPoint's margins (36 / 78 / 120 px). Figma indents
+    a level by one gutter of the item's size, so one TEXT put levels 2 and 3 11 and 28 px left of
+    where PowerPoint draws them; now each level is its own TEXT, padded by the difference."""
+    deck = read(PPTX / "poi-layouts.pptx")
+    doc, back = _through_figma(deck, tmp_path)
+    assert errors(doc) == []
+    box = next(n for n in deck.slides[4].children if n.text.plain_text.startswith("Comparison1"))
+    assert [p.level for p in box.text.paragraphs] == [0, 1, 2]
+    nodes = _nodes(doc["document"])
+    assert [nodes[f"{box.id}:p{k}:text"]["characters"] for k in (1, 2, 3)] == ["Comparison1", "Level 2", "Level 3"]
+    assert f"{box.id}:text" not in nodes
+    again = next(n for n in back.slides[4].children if n.id == box.id).text
+    assert [p.text for p in again.paragraphs] == ["Comparison1", "Level 2", "Level 3"]
+    assert [p.level for p in again.paragraphs] == [0, 1, 2]
+    assert [p.bullet.type for p in again.paragraphs if p.bullet] == ["UNORDERED"] * 3
+    assert _text_starts(again) == pytest.approx(_text_starts(box.text), abs=0.5)
+
+
+def test_paragraphs_keep_their_own_alignment(tmp_path: Path) -> None:
+    """poi-pptx2svg #1: a justified paragraph above left-aligned ones, one a level deeper. Figma has
+    one alignment per TEXT, so one of the two was lost; now each run has its own, and the
+    paragraph spacing between two runs comes back as the space after the first."""
+    deck = read(PPTX / "poi-pptx2svg.pptx")
+    doc, back = _through_figma(deck, tmp_path)
+    assert errors(doc) == []
+    box = next(n for n in deck.slides[0].children if n.text.plain_text.startswith("The Paragraphs"))
+    aligns = [p.align or box.text.align for p in box.text.paragraphs]
+    assert aligns == ["JUSTIFIED", "LEFT", "LEFT", "LEFT"]
+    nodes = _nodes(doc["document"])
+    texts = [nodes[f"{box.id}:p{k}:text"] for k in (1, 2, 3, 4)]
+    assert [t["style"]["textAlignHorizontal"] for t in texts] == ["JUSTIFIED", "LEFT", "LEFT", "LEFT"]
+    again = next(n for n in back.slides[0].children if n.id == box.id).text
+    assert [p.align or again.align for p in again.paragraphs] == aligns
+    assert [p.text for p in again.paragraphs] == [p.text for p in box.text.paragraphs]
+    assert _text_starts(again) == pytest.approx(_text_starts(box.text), abs=0.5)
+    # the gap PowerPoint leaves (32 px, shrunk with the body's text as LibreOffice draws it)
+    gap = (box.text.paragraphs[0].space_after or 0.0) + (box.text.paragraphs[1].space_before or 0.0)
+    drawn = nodes[f"{box.id}:p2"]["paddingTop"]
+    assert gap == 32.0 and 0.9 * gap < drawn < gap
+    assert again.paragraphs[0].space_after == pytest.approx(drawn)
+
+
+def test_a_box_whose_paragraphs_agree_stays_one_text(tmp_path: Path) -> None:
+    """The runs are only for boxes that need them: a title is the one TEXT `X:text` it was."""
+    deck = read(PPTX / "poi-layouts.pptx")
+    doc, _ = _through_figma(deck, tmp_path)
+    title = next(n for n in deck.slides[4].children if n.text.plain_text == "Title")
+    nodes = _nodes(doc["document"])
+    assert f"{title.id}:text" in nodes and f"{title.id}:p1" not in nodes
+
+
+def test_a_marker_figma_cannot_hold_is_reported(tmp_path: Path) -> None:
+    """poi-layouts #5: level 2's marker is an en dash; Figma's lineTypes hold only its dot, so the
+    item reads back with a dot - reported by name (the dots of levels 1 and 3 are not)."""
+    deck = read(PPTX / "poi-layouts.pptx")
+    box = next(n for n in deck.slides[4].children if n.text.plain_text.startswith("Comparison1"))
+    assert [p.bullet.char for p in box.text.paragraphs if p.bullet] == ["•", "–", "•"]
+    report = write_figma(deck, tmp_path / "deck.figma.json")
+    found = [e for e in report.entries if e.feature == "figma-list-marker" and e.node_id == box.id]
+    assert len(found) == 1 and found[0].severity == "warning" and found[0].reason.startswith("1 list item(s)")
