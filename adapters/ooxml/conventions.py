@@ -55,7 +55,8 @@ GEOMETRY AND KINDS (what the reader produces)
     the run's rPr states (theme colours resolved with their ColorRef, theme fonts resolved with
     font_ref). Effective run style = body.style.merged(paragraph.style).merged(run.style).
     paragraph.bullet None = no bullet; align, margin_left, indent, spacing, line_height are the
-    effective values. TextBody insets / anchor / autofit / wrap / vertical are effective too.
+    effective values. TextBody insets / anchor / autofit / wrap / vertical are effective too;
+    insets stay None (the format default) when no bodyPr of the chain states any of them.
 
 META KEYS (node.meta / slide.meta / deck.meta; all optional, JSON values)
 """

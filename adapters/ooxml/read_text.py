@@ -476,11 +476,19 @@ def read_text_body(
     if tx_body is not None:
         for p in tx_body.findall(qn("a:p")):
             paragraphs.append(_paragraph(p, chain, scope, node_id))
-    insets = Sides(
-        top=(emu(attrs.get("tIns"), DEFAULT_INSETS_EMU[0]) or 0.0) / EMU_PER_PX,
-        right=(emu(attrs.get("rIns"), DEFAULT_INSETS_EMU[1]) or 0.0) / EMU_PER_PX,
-        bottom=(emu(attrs.get("bIns"), DEFAULT_INSETS_EMU[2]) or 0.0) / EMU_PER_PX,
-        left=(emu(attrs.get("lIns"), DEFAULT_INSETS_EMU[3]) or 0.0) / EMU_PER_PX,
+    # insets no part of the chain states stay None (the format default): a writer then leaves them
+    # out as the source did. LibreOffice does not treat the two alike: a placeholder without
+    # insets gets its own default text distance (0.25 cm), 0.1 pt less a side than a stated
+    # 91440 EMU (0.254 cm), and a line that fits within that breaks one word later
+    insets = (
+        Sides(
+            top=(emu(attrs.get("tIns"), DEFAULT_INSETS_EMU[0]) or 0.0) / EMU_PER_PX,
+            right=(emu(attrs.get("rIns"), DEFAULT_INSETS_EMU[1]) or 0.0) / EMU_PER_PX,
+            bottom=(emu(attrs.get("bIns"), DEFAULT_INSETS_EMU[2]) or 0.0) / EMU_PER_PX,
+            left=(emu(attrs.get("lIns"), DEFAULT_INSETS_EMU[3]) or 0.0) / EMU_PER_PX,
+        )
+        if any(k in attrs for k in ("tIns", "rIns", "bIns", "lIns"))
+        else None
     )
     data: dict = {
         "paragraphs": paragraphs,

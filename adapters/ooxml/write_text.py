@@ -37,14 +37,15 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     inh = ctx.inherited_text.get(ctx.node.id) if ctx.node is not None else None
     base = inh.insets if inh is not None else None
 
-    def inset(px: float | None, default: int, side: str) -> int | None:
-        # in fresh files an inset equal to what it falls back to is left out: renderers treat
-        # stated and implied insets differently (LibreOffice, vertical text)
+    def inset(px: float | None, side: str) -> int | None:
+        # stated insets (not None: the source stated them) are written, even at the format's
+        # default: LibreOffice lays out stated and implied insets differently (a placeholder's
+        # implied ones are 0.25 cm, not 0.254). In fresh files one equal to what the bound
+        # layout's / master's placeholder states is left out: it is inherited, as in the source
         if px is None:
             return None
         value = emu_in(px, COORD32)
-        fallback = emu(getattr(base, side)) if base is not None else default
-        return None if fresh and abs(value - fallback) <= 1 else value
+        return None if fresh and base is not None and abs(value - emu(getattr(base, side))) <= 1 else value
 
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
     vert = body.vertical if body.vertical != "horz" or (inh is not None and inh.vertical != "horz") else None
@@ -54,10 +55,10 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
         "rot": ang(rot) if rot is not None else None,
         "vert": vert,
         "wrap": "square" if body.wrap and body.auto_resize != "WIDTH_AND_HEIGHT" and not zero_width else "none",
-        "lIns": inset(ins.left, 91440, "left") if ins else None,
-        "tIns": inset(ins.top, 45720, "top") if ins else None,
-        "rIns": inset(ins.right, 91440, "right") if ins else None,
-        "bIns": inset(ins.bottom, 45720, "bottom") if ins else None,
+        "lIns": inset(ins.left, "left") if ins else None,
+        "tIns": inset(ins.top, "top") if ins else None,
+        "rIns": inset(ins.right, "right") if ins else None,
+        "bIns": inset(ins.bottom, "bottom") if ins else None,
         "numCol": cols,
         "rtlCol": None,
         "anchor": _ANCHOR[body.vertical_align],
