@@ -15,6 +15,7 @@ from ace_core.drawing.text_lines import css_text_offset, ooxml_text_shift, shift
 from ace_core.ir.nodes import TextNode
 from ace_core.ir.style import Sides
 from ace_core.ir.text import Paragraph, Run, TextBody, TextStyle
+from ace_core.layout.measure import DEFAULT_INSETS
 from adapters.api import read
 from adapters.figma.read import read_figma
 from adapters.figma.write import write_figma
@@ -29,8 +30,9 @@ def _texts(deck):
 
 
 def _drawn_top(node: TextNode) -> float:
-    """Where the text block's centre line sits under the box's anchor (what the renders see)."""
-    ins = node.text.insets
+    """Where the text block's centre line sits under the box's anchor (what the renders see);
+    insets None are OOXML's defaults (a box whose chain states none)."""
+    ins = node.text.insets if node.text.insets is not None else DEFAULT_INSETS
     if node.text.vertical_align == "TOP":
         return node.y + ins.top
     if node.text.vertical_align == "BOTTOM":
