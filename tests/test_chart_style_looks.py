@@ -112,3 +112,18 @@ def test_overlapping_areas_show_the_first_series_in_front(tmp_path: Path) -> Non
     first = chart.style_fills[0].stops[0].color.hex.lower()
     last_id = fills[-1][5:-1]
     assert f'id="{last_id}"' in grads and first in grads.split(f'id="{last_id}"')[1].split("</linearGradient>")[0]
+
+
+def test_gradient_series_keep_their_gradient_in_figma(tmp_path: Path) -> None:
+    """The Figma writer draws a chart from its SVG: a series filled with a <linearGradient>
+    (url(#id)) is a GRADIENT_LINEAR paint there, not an unfilled shape."""
+    from adapters.figma.svg import svg_nodes
+
+    chart = _charts(tmp_path, XL_CHART_TYPE.COLUMN_CLUSTERED)
+    nodes = svg_nodes(chart_svg(chart, 800, 500).svg, 800, 500, "c")
+    grads = [f for n in nodes for f in getattr(n, "fills", []) if isinstance(f, GradientPaint)]
+    assert len(grads) >= 9  # three series of three bars (and the legend's swatches)
+    starts = {g.stops[0].color.hex for g in grads}
+    assert starts == {f.stops[0].color.hex for f in chart.style_fills}
+    bar = grads[0]
+    assert bar.handles[0] != bar.handles[1]  # an axis: drawn along the bar, as the SVG states it

@@ -13,7 +13,7 @@ from lxml import etree
 
 from ace_core.color import Color, css_color
 from ace_core.ir.nodes import EllipseNode, NodeBase, RectangleNode, TextNode, VectorNode, VectorPath
-from ace_core.ir.style import Sides, SolidPaint, Stroke
+from ace_core.ir.style import GradientPaint, GradientStop, Point, Sides, SolidPaint, Stroke
 from ace_core.ir.text import TextBody, TextStyle
 from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.vectors import scale_path
@@ -84,9 +84,41 @@ def svg_style(el: Any, inherited: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _fills_strokes(st: dict[str, str], scale: float) -> tuple[list[Any], list[Stroke]]:
+def _gradients(root: Any) -> dict[str, GradientPaint]:
+    """The drawing's <linearGradient>s (the charts' gradient fills) by id, as IR gradients: the
+    x1 / y1 / x2 / y2 of their default object-box units are the handles' start and end."""
+    out: dict[str, GradientPaint] = {}
+    for el in root.iter():
+        if local_name(el.tag) != "linearGradient" or not el.get("id"):
+            continue
+        stops = []
+        for stop in el:
+            color = css_color(stop.get("stop-color")) if local_name(stop.tag) == "stop" else None
+            if color is not None:
+                alpha = color.a * number(stop.get("stop-opacity"), 1.0)
+                offset = max(0.0, min(1.0, number(stop.get("offset"), 0.0)))
+                stops.append(GradientStop(position=offset, color=color.with_alpha(max(0.0, min(1.0, alpha)))))
+        if len(stops) < 2:
+            continue
+        x1, y1, x2, y2 = (number(el.get(k), d) for k, d in (("x1", 0.0), ("y1", 0.0), ("x2", 1.0), ("y2", 0.0)))
+        width = Point(x=x1 - (y2 - y1) / 2, y=y1 + (x2 - x1) / 2)  # Figma's width handle, across the axis
+        out[el.get("id")] = GradientPaint(stops=stops, handles=[Point(x=x1, y=y1), Point(x=x2, y=y2), width])
+    return out
+
+
+def _fill(value: str | None, opacity: float, gradients: dict[str, GradientPaint]) -> Any:
+    ref = (value or "").strip()
+    if ref.startswith("url(#") and ref.endswith(")"):
+        grad = gradients.get(ref[5:-1].strip("'\""))
+        return grad.model_copy(update={"opacity": max(0.0, min(1.0, opacity))}) if grad is not None else None
+    return svg_paint(value, opacity)
+
+
+def _fills_strokes(
+    st: dict[str, str], scale: float, gradients: dict[str, GradientPaint] | None = None
+) -> tuple[list[Any], list[Stroke]]:
     opacity = number(st.get("opacity"), 1.0)
-    fill = svg_paint(st.get("fill", "#000000"), number(st.get("fill-opacity"), 1.0) * opacity)
+    fill = _fill(st.get("fill", "#000000"), number(st.get("fill-opacity"), 1.0) * opacity, gradients or {})
     stroke = svg_paint(st.get("stroke"), number(st.get("stroke-opacity"), 1.0) * opacity)
     strokes = [Stroke(paint=stroke, weight=number(st.get("stroke-width"), 1.0) * scale)] if stroke else []
     return ([fill] if fill else []), strokes
@@ -105,6 +137,7 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
     root, (vx, vy, vw, vh) = _parse(svg)
     sx, sy = width / vw, height / vh
     scale = (abs(sx) + abs(sy)) / 2
+    gradients = _gradients(root)
     out: list[NodeBase] = []
 
     def ident() -> str:
@@ -114,7 +147,7 @@ def svg_nodes(svg: str, width: float, height: float, prefix: str) -> list[NodeBa
         for child in el:
             tag = local_name(child.tag)
             st = svg_style(child, inherited)
-            fills, strokes = _fills_strokes(st, scale)
+            fills, strokes = _fills_strokes(st, scale, gradients)
             if tag == "g":
                 walk(child, st)
             elif tag == "rect":
