@@ -89,3 +89,23 @@ def test_libreoffice_places_the_fresh_text_where_it_places_the_original_s(tmp_pa
     assert [t for t, _, _ in ours] == [t for t, _, _ in orig]
     shifts = [max(abs(a0 - b0), abs(a1 - b1)) for (_, a0, a1), (_, b0, b1) in zip(orig, ours, strict=True)]
     assert max(shifts) < 0.05
+
+
+def test_vertical_text_at_default_insets_states_none(tmp_path: Path) -> None:
+    """Vertical text keeps the older rule: an inset at its fallback is left out. LibreOffice places
+    vertical text with stated default insets elsewhere than with implied ones; a Figma file, whose
+    text boxes state every inset, moved a vertical box's text ~5 px (colour-off 0.00 -> 0.17)."""
+    from adapters.api import read
+    from adapters.figma.read import read_figma
+    from adapters.figma.write import write_figma
+
+    src = Path(__file__).resolve().parents[1] / "fixtures" / "pptx"
+    src = src / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx"
+    fig = tmp_path / "v.figma.json"
+    write_figma(read(src), fig)
+    out = tmp_path / "v.pptx"
+    write_pptx(read_figma(fig), out)
+    with zipfile.ZipFile(out) as z:
+        slide = z.read("ppt/slides/slide1.xml").decode()
+    vertical = re.findall(r'<a:bodyPr[^>]*vert="(?:vert|eaVert|vert270)"[^>]*>', slide)
+    assert vertical and not any("Ins=" in b for b in vertical), vertical

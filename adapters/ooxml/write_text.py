@@ -37,14 +37,23 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     inh = ctx.inherited_text.get(ctx.node.id) if ctx.node is not None else None
     base = inh.insets if inh is not None else None
 
+    turned = body.vertical != "horz" or (inh is not None and inh.vertical != "horz")
+    defaults = {"left": 91440, "top": 45720, "right": 91440, "bottom": 45720}
+
     def inset(px: float | None, side: str) -> int | None:
         # stated insets (not None: the source stated them) are written, even at the format's
         # default: LibreOffice lays out stated and implied insets differently (a placeholder's
         # implied ones are 0.25 cm, not 0.254). In fresh files one equal to what the bound
-        # layout's / master's placeholder states is left out: it is inherited, as in the source
+        # layout's / master's placeholder states is left out: it is inherited, as in the source.
+        # Vertical text keeps the older rule, an inset at its fallback is left out: LibreOffice
+        # places vertical text with stated default insets elsewhere than with implied ones
+        # (a Figma file's vertical text box, which states every inset, moved ~5 px)
         if px is None:
             return None
         value = emu_in(px, COORD32)
+        if fresh and turned:
+            fallback = emu(getattr(base, side)) if base is not None else defaults[side]
+            return None if abs(value - fallback) <= 1 else value
         return None if fresh and base is not None and abs(value - emu(getattr(base, side))) <= 1 else value
 
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
