@@ -11,6 +11,7 @@ from lxml import etree
 
 from ace_core.ir.style import GradientPaint, SolidPaint
 from ace_core.ir.text import Bullet, Paragraph, Run, TextBody, TextStyle
+from ace_core.layout.measure import DEFAULT_INSETS
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.write_context import PartContext
 from adapters.ooxml.write_style import color_el, effect_list, fill_el, line_el
@@ -37,27 +38,23 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     inh = ctx.inherited_text.get(ctx.node.id) if ctx.node is not None else None
     base = inh.insets if inh is not None else None
 
-    turned = body.vertical != "horz" or (inh is not None and inh.vertical != "horz")
-    defaults = {"left": 91440, "top": 45720, "right": 91440, "bottom": 45720}
+    vert = body.vertical if body.vertical != "horz" or (inh is not None and inh.vertical != "horz") else None
+    # what a left-out inset falls back to: the bound placeholder's; for vertical text also the
+    # format's default (LibreOffice places vertical text with stated default insets elsewhere than
+    # with implied ones: a Figma file's vertical text box, which states every inset, moved ~5 px)
+    fallback = base if base is not None else (DEFAULT_INSETS if vert is not None else None)
 
     def inset(px: float | None, side: str) -> int | None:
         # stated insets (not None: the source stated them) are written, even at the format's
         # default: LibreOffice lays out stated and implied insets differently (a placeholder's
-        # implied ones are 0.25 cm, not 0.254). In fresh files one equal to what the bound
-        # layout's / master's placeholder states is left out: it is inherited, as in the source.
-        # Vertical text keeps the older rule, an inset at its fallback is left out: LibreOffice
-        # places vertical text with stated default insets elsewhere than with implied ones
-        # (a Figma file's vertical text box, which states every inset, moved ~5 px)
+        # implied ones are 0.25 cm, not 0.254). In fresh files one equal to its fallback is left
+        # out: it is inherited, as in the source
         if px is None:
             return None
         value = emu_in(px, COORD32)
-        if fresh and turned:
-            fallback = emu(getattr(base, side)) if base is not None else defaults[side]
-            return None if abs(value - fallback) <= 1 else value
-        return None if fresh and base is not None and abs(value - emu(getattr(base, side))) <= 1 else value
+        return None if fresh and fallback is not None and abs(value - emu(getattr(fallback, side))) <= 1 else value
 
     zero_width = ctx.node is not None and ctx.node.width < 1.0  # nothing to wrap into
-    vert = body.vertical if body.vertical != "horz" or (inh is not None and inh.vertical != "horz") else None
     rot = body.text_rotation or (0.0 if inh is not None and inh.text_rotation else None)
     cols = body.columns if body.columns > 1 or (inh is not None and inh.columns > 1) else None
     attrs: dict[str, object] = {
