@@ -8,7 +8,6 @@ import base64
 import binascii
 import contextlib
 import hashlib
-import math
 import os
 import re
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urlparse
 
 from ace_core.browser import BrowserSession, RequestPolicy, default_session
-from ace_core.color import Color, css_color
+from ace_core.color import Color
 from ace_core.dom_script import BLOCKED_STYLE_JS, EXTRACT_JS, ISOLATE_JS, RESTORE_JS
 from ace_core.errors import BadInputError
 from ace_core.fsutil import read_input
@@ -25,8 +24,20 @@ from ace_core.ids import IdFactory
 from ace_core.ir.deck import Background, Deck, DeckSource, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import EllipseNode, ImageNode, RectangleNode, TextNode
-from ace_core.ir.style import Crop, Effect, GradientPaint, GradientStop, ImagePaint, Point, SolidPaint, Stroke
+from ace_core.ir.style import Crop, ImagePaint, SolidPaint, Stroke
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
+from adapters.html.computed_css import (
+    BULLET_CHARS,
+    LIST_SCHEMES,
+    border_radius,
+    border_stroke,
+    box_shadows,
+    css_gradient,
+    object_position,
+    rgba_color,
+    run_style,
+    split_top,
+)
 from adapters.html.overflow import FIT_MODES, place_overflow
 
 __all__ = ["read_dom"]
@@ -294,11 +305,11 @@ class _Reader:
         sides = item["border"]
         present = [s for s in sides if s]
         if present and all(s and s == sides[0] for s in sides):
-            strokes.append(_stroke(sides[0]))
+            strokes.append(border_stroke(sides[0]))
         elif present:
             extra = self.side_bars(item, common)
-        corners = [_radius(r, w, h) for r in item["radius"]]
-        effects = _shadows(item.get("shadow"))
+        corners = [border_radius(r, w, h) for r in item["radius"]]
+        effects = box_shadows(item.get("shadow"))
         ellipse = all(rx >= w / 2 - 0.5 and ry >= h / 2 - 0.5 for rx, ry in corners) and w > 0 and h > 0
         if ellipse:
             node: Any = EllipseNode(**common, fills=fills, strokes=strokes, effects=effects)
@@ -341,7 +352,7 @@ class _Reader:
                     height=box[3],
                     rotation=common["rotation"],
                     opacity=common["opacity"],
-                    fills=[SolidPaint(color=_color(spec["c"]))],
+                    fills=[SolidPaint(color=rgba_color(spec["c"]))],
                 )
             )
         return bars
@@ -349,7 +360,7 @@ class _Reader:
     def fills(self, bg: dict[str, Any], w: float, h: float, node_id: str | None) -> list[Any]:
         fills: list[Any] = []
         if bg.get("color"):
-            fills.append(SolidPaint(color=_color(bg["color"])))
+            fills.append(SolidPaint(color=rgba_color(bg["color"])))
         image = bg.get("image")
         if isinstance(image, dict):
             self.loss(
@@ -361,11 +372,11 @@ class _Reader:
             return fills
         if not image:
             return fills
-        layers = _split_top(image)
+        layers = split_top(image)
         for layer in reversed(layers):  # CSS lists the top layer first; IR fills go bottom to top
             layer = layer.strip()
             if layer.startswith(("linear-gradient", "repeating-linear-gradient", "radial-gradient")):
-                paint = _gradient(layer, w, h)
+                paint = css_gradient(layer, w, h)
                 if paint is None:
                     self.loss("gradient", f"gradient not parsed: {layer[:120]}", "warning", node_id)
                 else:
@@ -436,7 +447,7 @@ class _Reader:
         if fit in ("cover", "contain", "none", "scale-down") and nw and nh and w and h:
             scale = max(w / nw, h / nh) if fit == "cover" else min(w / nw, h / nh, 1e9 if fit == "contain" else 1.0)
             sw, sh = nw * scale, nh * scale
-            px_, py_ = _object_position(item.get("pos", "50% 50%"))
+            px_, py_ = object_position(item.get("pos", "50% 50%"))
             if fit == "cover":
                 cx, cy = (sw - w) * px_ / sw, (sh - h) * py_ / sh
                 crop = Crop(
@@ -449,7 +460,7 @@ class _Reader:
                 common["x"] += (w - sw) * px_
                 common["y"] += (h - sh) * py_
                 common["width"], common["height"] = round(sw, 2), round(sh, 2)
-        radii = [_radius(r, w, h) for r in item.get("radius", [])]
+        radii = [border_radius(r, w, h) for r in item.get("radius", [])]
         corner = min((min(rx, ry) for rx, ry in radii), default=0.0)
         return ImageNode(
             **common,
@@ -467,7 +478,7 @@ class _Reader:
         paragraphs = []
         line_height = LineHeight(value=round(item["lineHeight"], 2), unit="PIXELS") if item.get("lineHeight") else None
         base = item.get("base")
-        para_style = _run_style(base, self.fonts.get(base.get("fk"))) if base else TextStyle()
+        para_style = run_style(base, self.fonts.get(base.get("fk"))) if base else TextStyle()
         for runs in item["paras"]:
             out: list[Run] = []
             for run in runs:
@@ -475,7 +486,7 @@ class _Reader:
                     if out:
                         out[-1] = Run(text=out[-1].text + "\v", style=out[-1].style)
                     continue
-                style = _run_style(run["s"], self.fonts.get(run["s"].get("fk")))
+                style = run_style(run["s"], self.fonts.get(run["s"].get("fk")))
                 out.append(Run(text=run["t"], style=style))
             paragraphs.append(
                 Paragraph(
@@ -502,33 +513,20 @@ class _Reader:
         """A list item's marker as the paragraph's bullet; an outside marker hangs left of the text."""
         kind = spec["type"]
         size = para.style.font_size or 16.0
-        color = SolidPaint(color=_color(spec["color"])) if spec.get("color") else None
-        if kind in _SCHEMES:
+        color = SolidPaint(color=rgba_color(spec["color"])) if spec.get("color") else None
+        if kind in LIST_SCHEMES:
             para.bullet = Bullet(
-                type="ORDERED", scheme=_SCHEMES[kind], start=int(spec.get("ordinal") or 1), color=color
+                type="ORDERED", scheme=LIST_SCHEMES[kind], start=int(spec.get("ordinal") or 1), color=color
             )
             hang = 1.6 * size
         else:
-            para.bullet = Bullet(type="UNORDERED", char=_BULLET_CHARS.get(kind, "•"), color=color)
+            para.bullet = Bullet(type="UNORDERED", char=BULLET_CHARS.get(kind, "•"), color=color)
             hang = 1.1 * size
         if spec.get("inside"):
             return
         para.margin_left, para.indent = round(hang, 2), round(-hang, 2)
         common["x"] = round(common["x"] - hang, 2)
         common["width"] = round(common["width"] + hang, 2)
-
-
-_SCHEMES = {
-    "decimal": "arabicPeriod",
-    "decimal-leading-zero": "arabicPeriod",
-    "lower-alpha": "alphaLcPeriod",
-    "lower-latin": "alphaLcPeriod",
-    "upper-alpha": "alphaUcPeriod",
-    "upper-latin": "alphaUcPeriod",
-    "lower-roman": "romanLcPeriod",
-    "upper-roman": "romanUcPeriod",
-}
-_BULLET_CHARS = {"disc": "•", "circle": "◦", "square": "▪", "disclosure-closed": "▸", "disclosure-open": "▾"}
 
 
 # -- helpers ----------------------------------------------------------------------------------------
@@ -565,168 +563,6 @@ def _zero_insets() -> Any:
     return Sides()
 
 
-def _color(c: list[float]) -> Color:
-    r, g, b, a = c
-    return Color(r=r / 255, g=g / 255, b=b / 255, a=max(0.0, min(1.0, a)))
-
-
-def _stroke(spec: dict[str, Any]) -> Stroke:
-    w = spec["w"]
-    dashes = {"dashed": [3 * w, 3 * w], "dotted": [w, w]}.get(spec["style"], [])
-    return Stroke(paint=SolidPaint(color=_color(spec["c"])), weight=w, align="INSIDE", dashes=dashes)
-
-
-def _radius(value: str, w: float, h: float) -> tuple[float, float]:
-    parts = (value or "0").split()
-    out = []
-    for i, p in enumerate(parts[:2] or ["0"]):
-        base = w if i == 0 else h
-        out.append(float(p[:-1]) * base / 100 if p.endswith("%") else _num(p))
-    if len(out) == 1:
-        out.append(out[0] if not parts[0].endswith("%") else float(parts[0][:-1]) * h / 100)
-    return out[0], out[1]
-
-
-def _num(text: str) -> float:
-    m = re.match(r"-?[\d.]+(?:e-?\d+)?", text.strip())
-    return float(m.group(0)) if m else 0.0
-
-
-def _split_top(text: str) -> list[str]:
-    """Split at commas outside parentheses."""
-    parts, depth, cur = [], 0, []
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    if cur:
-        parts.append("".join(cur))
-    return [p.strip() for p in parts if p.strip()]
-
-
-_RGB = re.compile(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)")
-_SIDE_ANGLES = {"to top": 0, "to right": 90, "to bottom": 180, "to left": 270, "to top right": 45,
-                "to right top": 45, "to bottom right": 135, "to right bottom": 135, "to bottom left": 225,
-                "to left bottom": 225, "to top left": 315, "to left top": 315}  # fmt: skip
-
-
-def _gradient(layer: str, w: float, h: float) -> GradientPaint | None:
-    kind = layer[: layer.index("(")]
-    args = _split_top(layer[layer.index("(") + 1 : layer.rindex(")")])
-    if not args:
-        return None
-    angle = 180.0
-    radial = kind.startswith("radial")
-    center = (0.5, 0.5)
-    first = args[0].strip()
-    if not radial and (first.endswith(("deg", "turn", "rad", "grad")) or first.startswith("to ")):
-        if first.startswith("to "):
-            angle = float(_SIDE_ANGLES.get(" ".join(first.split()), 180))
-        elif first.endswith("turn"):
-            angle = float(first[:-4]) * 360
-        elif first.endswith("grad"):
-            angle = float(first[:-4]) * 0.9
-        elif first.endswith("rad"):
-            angle = math.degrees(float(first[:-3]))
-        else:
-            angle = float(first[:-3])
-        args = args[1:]
-    elif radial and not css_color(first.split(" ")[0]) and not first.startswith("rgb"):
-        m = re.search(r"at\s+([\d.]+)%\s+([\d.]+)%", first)
-        if m:
-            center = (float(m.group(1)) / 100, float(m.group(2)) / 100)
-        args = args[1:]
-    stops: list[tuple[Color, float | None]] = []
-    rad = math.radians(angle)
-    length = abs(w * math.sin(rad)) + abs(h * math.cos(rad)) or 1.0
-    for arg in args:
-        m = _RGB.match(arg.strip()) or re.match(r"(#[0-9a-fA-F]{3,8}|transparent)", arg.strip())
-        if not m:
-            return None
-        color = css_color(m.group(0))
-        if color is None:
-            return None
-        rest = arg.strip()[m.end() :].split()
-        pos: float | None = None
-        if rest:
-            p = rest[0]
-            pos = float(p[:-1]) / 100 if p.endswith("%") else (_num(p) / length if p.endswith("px") else None)
-        stops.append((color, pos))
-    if len(stops) < 2:
-        return None
-    positions = [p for _, p in stops]
-    if positions[0] is None:
-        positions[0] = 0.0
-    if positions[-1] is None:
-        positions[-1] = 1.0
-    i = 0
-    while i < len(positions):  # spread missing positions evenly between known ones
-        if positions[i] is None:
-            j = i
-            while positions[j] is None:
-                j += 1
-            a, b = positions[i - 1], positions[j]
-            for k in range(i, j):
-                positions[k] = a + (b - a) * (k - i + 1) / (j - i + 1)  # type: ignore[operator]
-            i = j
-        i += 1
-    gstops = [
-        GradientStop(position=min(1.0, max(0.0, p or 0.0)), color=c) for (c, _), p in zip(stops, positions, strict=True)
-    ]
-    if radial:
-        cx, cy = center
-        return GradientPaint(
-            type="GRADIENT_RADIAL",
-            stops=gstops,
-            handles=[Point(x=cx, y=cy), Point(x=cx + 0.5, y=cy), Point(x=cx, y=cy + 0.5)],
-        )
-    dx, dy = math.sin(rad) * length / 2, -math.cos(rad) * length / 2
-    wn, hn = max(w, 1e-6), max(h, 1e-6)
-    start = Point(x=round(0.5 - dx / wn, 5), y=round(0.5 - dy / hn, 5))
-    end = Point(x=round(0.5 + dx / wn, 5), y=round(0.5 + dy / hn, 5))
-    third = Point(x=round(start.x - dy / wn, 5), y=round(start.y + dx / hn, 5))
-    return GradientPaint(stops=gstops, handles=[start, end, third], angle=round((angle - 90) % 360, 4))
-
-
-def _shadows(text: str | None) -> list[Effect]:
-    if not text:
-        return []
-    effects = []
-    for part in _split_top(text):
-        m = _RGB.search(part)
-        color = css_color(m.group(0)) if m else Color(a=0.25)
-        rest = (part[: m.start()] + part[m.end() :]) if m else part
-        inset = "inset" in rest
-        nums = [_num(t) for t in rest.replace("inset", "").split()]
-        nums += [0.0] * (4 - len(nums))
-        if color is None or color.a <= 0:
-            continue
-        effects.append(
-            Effect(
-                type="INNER_SHADOW" if inset else "DROP_SHADOW",
-                color=color,
-                offset=Point(x=nums[0], y=nums[1]),
-                radius=max(0.0, nums[2]),
-                spread=nums[3],
-            )
-        )
-    return effects[:1]
-
-
-def _object_position(text: str) -> tuple[float, float]:
-    parts = (text or "50% 50%").split()
-    out = []
-    for p in [*parts, "50%"][:2]:
-        out.append(float(p[:-1]) / 100 if p.endswith("%") else 0.5)
-    return out[0], out[1]
-
-
 def _mime_of(data: bytes, suffix: str) -> str:
     if data.startswith(b"\x89PNG"):
         return "image/png"
@@ -739,9 +575,6 @@ def _mime_of(data: bytes, suffix: str) -> str:
     if suffix.lower() == ".svg" or b"<svg" in data[:1024]:
         return "image/svg+xml"
     return "application/octet-stream"
-
-
-_CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
 def _used_fonts(page: Any) -> dict[str, list[str]]:
@@ -778,22 +611,3 @@ def _used_fonts(page: Any) -> dict[str, list[str]]:
 
 
 _UNMARK_JS = "() => { for (const el of document.querySelectorAll('[data-ace-f]')) el.removeAttribute('data-ace-f'); }"
-
-
-def _run_style(s: dict[str, Any], used_fonts: list[str] | None = None) -> TextStyle:
-    """The run's style. Its family: the one the CSS stack resolved to when Chromium drew with it
-    (other glyphs came from fallback fonts, as they will in any engine), else the most used one."""
-    deco = "UNDERLINE" if s.get("underline") else "STRIKETHROUGH" if s.get("strike") else None
-    baseline = {"super": 0.3, "sub": -0.25}.get(s.get("valign") or "")
-    return TextStyle(
-        font_family=(s.get("family") if not used_fonts or s.get("family") in used_fonts else used_fonts[0]),
-        font_size=round(s["size"], 3) if s.get("size") else None,
-        font_weight=max(1, min(1000, int(s.get("weight") or 400))),
-        italic=bool(s.get("italic")) or None,
-        decoration=deco,  # type: ignore[arg-type]
-        text_case=_CASE.get(s.get("transform") or ""),  # type: ignore[arg-type]
-        letter_spacing=round(s["spacing"], 3) if s.get("spacing") else None,
-        fill=SolidPaint(color=_color(s["color"])) if s.get("color") else None,
-        hyperlink=s.get("href") if s.get("href", "") and not str(s.get("href")).startswith("javascript:") else None,
-        baseline=baseline,
-    )
