@@ -35,6 +35,8 @@ class TemplatePlan:
     """placeholder node ids (slides' and layouts') written without a box of their own"""
     inherited_text: dict[str, TextBody] = field(default_factory=dict)
     """placeholder node id -> the text body of the placeholder it falls back to"""
+    added: set[str] = field(default_factory=set)
+    """ids of the placeholders added to layouts (they take everything from the master)"""
 
     def layout(self, layout_id: str) -> Layout:
         return next(lay for lay in self.layouts if lay.id == layout_id)
@@ -157,6 +159,7 @@ def _bind_slide(plan: TemplatePlan, slide: Slide, layout: Layout, report: LossRe
             target = _bare(Placeholder(type=node.placeholder.type, idx=idx), bare_id)
             layout.children.append(target)
             plan.inherit_box.add(target.id)
+            plan.added.add(target.id)
             report.add(
                 "placeholder-binding",
                 f"the {node.placeholder.type} placeholder (idx {node.placeholder.idx}) has no counterpart in layout "
@@ -169,7 +172,10 @@ def _bind_slide(plan: TemplatePlan, slide: Slide, layout: Layout, report: LossRe
             )
         bound[node.id] = Placeholder(type=node.placeholder.type, idx=target.placeholder.idx)  # type: ignore[union-attr]
         falls_back = _master_placeholder(node.placeholder, master) if target.id in plan.inherit_box else target
-        inherited = getattr(falls_back, "text", None)
+        # the text falls back to the layout's placeholder, which is written with its own body
+        # properties even when its box comes from the master; only one added here has none
+        text_from = _master_placeholder(node.placeholder, master) if target.id in plan.added else target
+        inherited = getattr(text_from, "text", None)
         if isinstance(inherited, TextBody):
             plan.inherited_text[node.id] = inherited
         boxless = node.width < 1 and node.height < 1 and abs(node.x) < 1 and abs(node.y) < 1

@@ -39,6 +39,11 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     base = inh.insets if inh is not None else None
 
     vert = body.vertical if body.vertical != "horz" or (inh is not None and inh.vertical != "horz") else None
+    if fresh and inh is not None and inh.vertical == body.vertical:
+        # the direction the layout's / master's placeholder states: inherited, as in the source.
+        # LibreOffice turns the inherited insets with a direction the slide restates a second time
+        # (a vertical body's lines came out ~5 % longer, breaking at other words)
+        vert = None
     # what a left-out inset falls back to: the bound placeholder's; for vertical text also the
     # format's default (LibreOffice places vertical text with stated default insets elsewhere than
     # with implied ones: a Figma file's vertical text box, which states every inset, moved ~5 px)
