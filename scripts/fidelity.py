@@ -229,9 +229,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the sl
 def blind_regions(deck: Deck) -> list[list[Box]]:
     """Per slide, the boxes of what a LibreOffice render of the ORIGINAL cannot show, so that a
     difference there says nothing about our output: equations stored as a bare a14:m (no fallback
-    picture) or in an mc:Choice that requires only a14 are drawn by PowerPoint and by ACE, and by
-    LibreOffice as nothing. Found by the reader's own warnings on the node
-    (adapters.ooxml.read_math.REFERENCE_BLIND)."""
+    picture) or in an mc:Choice that requires only a14, and pictures only an SVG extension holds,
+    are drawn by PowerPoint and by ACE, and by LibreOffice as nothing. Found by the reader's own
+    warnings on the node (adapters.ooxml.read_math.REFERENCE_BLIND)."""
     from ace_core.ir.walk import NodeIndex
     from adapters.ooxml.read_math import REFERENCE_BLIND
 

@@ -147,6 +147,12 @@ def test_what_the_reference_cannot_show_is_measured_apart(tmp_path: Path, monkey
     with_math = {i for i, sl in enumerate(stress.slides) if any(n.type == "MATH" for n in sl.iter_nodes())}
     assert {i for i, r in enumerate(fidelity.blind_regions(stress)) if r} == with_math != set()
     assert fidelity.blind_regions(read_pptx(_deck(tmp_path))) == [[], []]  # no equations: nothing masked
+    # a picture only an SVG extension holds (no raster r:embed): LibreOffice draws nothing there either
+    media = read_pptx(ROOT / "fixtures" / "pptx" / "tspptx-picture-media.pptx")
+    svg_only = [e for e in media.report.entries if e.feature == "svg-picture"]
+    assert [e.node_id for e in svg_only] == ["s256.3"] and svg_only[0].severity == "warning"
+    (box_svg,) = fidelity.blind_regions(media)[0]  # the SvgPic at 0.56 in, 1.67 in square, padded 1 %
+    assert [round(v, 3) for v in box_svg] == [0.032, 0.064, 0.177, 0.306]
 
     ref = _slide_png(tmp_path / "ref.png", "#1F3864")
     ours = _slide_png(tmp_path / "ours.png", "#1F3864", bar="#C00000")  # draws what the reference lacks

@@ -121,6 +121,15 @@ def _pattern(el: etree._Element, scope: Scope, ph: PhColor | None, node_id: str 
     return SolidPaint(color=mix)
 
 
+# a picture only an SVG extension holds: LibreOffice (7.4) draws nothing for it, so a render of the
+# source says nothing about ACE's output there (the fidelity scripts mask such regions)
+SVG_WITHOUT_FALLBACK = (
+    "an SVG picture with no raster picture beside it (asvg:svgBlip, a:blip without r:embed): PowerPoint"
+    " draws it, LibreOffice draws nothing there; ACE draws it and writes a PNG fallback, so renders differ"
+    " from the source's"
+)
+
+
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the
     theme's format scheme (a bgRef / fillRef to a picture style), else the scope's part."""
@@ -165,6 +174,8 @@ def read_blip(
                 srel = scope.ctx.pkg.rel(part, svg_el.get(qn("r:embed"))) if svg_el is not None else None
                 if srel is not None and not srel.external:
                     svg = scope.ctx.part_asset(srel.target)
+        if svg is not None and not embed and not link:
+            scope.loss("svg-picture", SVG_WITHOUT_FALLBACK, node_id)
         amf = blip.find(qn("a:alphaModFix"))
         if amf is not None:
             opacity = max(0.0, min(1.0, (pct(amf.get("amt"), 100000.0) or 0.0) / 100000.0))

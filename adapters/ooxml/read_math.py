@@ -14,6 +14,7 @@ from ace_core.ir.text import TextBody
 from ace_core.units import pt_to_px
 from adapters.ooxml.context import Scope
 from adapters.ooxml.conventions import read_ace_value
+from adapters.ooxml.drawingml import SVG_WITHOUT_FALLBACK
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
@@ -23,9 +24,9 @@ __all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_onl
 _M = f"{{{MATH_NS}}}"
 
 
-# the warnings on equations LibreOffice draws as nothing in the source (no fallback picture, or a
-# choice it takes without drawing it); the fidelity scripts find by them the regions a LibreOffice
-# render of the source cannot show
+# the warnings on what LibreOffice draws as nothing in the source (equations with no fallback
+# picture, or a choice it takes without drawing it; SVG-only pictures); the fidelity scripts find by
+# them the regions a LibreOffice render of the source cannot show
 BARE_EQUATION = (
     "a bare a14:m equation (no mc:AlternateContent picture beside it): LibreOffice draws nothing"
     " there; ACE draws it and writes it with a picture fallback, so renders differ from the source's"
@@ -35,7 +36,7 @@ A14_ONLY_CHOICE = (
     " that choice and draws nothing there, not the fallback picture; ACE's file requires the math"
     " namespace too, so LibreOffice draws the picture and renders differ from the source's"
 )
-REFERENCE_BLIND = frozenset({BARE_EQUATION, A14_ONLY_CHOICE})
+REFERENCE_BLIND = frozenset({BARE_EQUATION, A14_ONLY_CHOICE, SVG_WITHOUT_FALLBACK})
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:
