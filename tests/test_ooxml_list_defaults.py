@@ -79,3 +79,25 @@ def test_the_html_puts_the_text_six_mm_past_the_bullet(tmp_path: Path) -> None:
     with default_session().page(html, width=1400, height=900) as page:
         gap = page.evaluate(script)
     assert gap == pytest.approx(STEP, abs=0.5)  # was the bullet's own width (about 15 px)
+
+
+def test_a_wingdings_3_bullet_is_its_own_dingbat_not_the_wingdings_one(tmp_path: Path) -> None:
+    from ace_core.drawing.fonts import map_symbol_char
+
+    # "u" in Wingdings 3 is the right-pointing triangle (LibreOffice: OpenSymbol's), in Wingdings a diamond
+    assert map_symbol_char("\uf075", "Wingdings 3") == "\u25b6"
+    assert map_symbol_char("\uf075", "Wingdings") == "◆"
+    prs = Presentation()
+    box = prs.slides.add_slide(prs.slide_layouts[6]).shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
+    box.text_frame.text = "item"
+    path = save(prs, tmp_path / "w3.pptx")
+    ppr = b'<a:pPr><a:buFont typeface="Wingdings 3" charset="2"/><a:buChar char="&#61557;"/></a:pPr>'
+
+    def edit(body: bytes) -> bytes:
+        return body.replace(b"<a:p><a:r>", b"<a:p>" + ppr + b"<a:r>", 1)
+
+    html = tmp_path / "w3.html"
+    write_html(read_pptx(rezip(path, tmp_path / "w3b.pptx", {"ppt/slides/slide1.xml": edit})), html)
+    text = html.read_text()
+    marker = text[text.index('class="bu"') :].split(">", 1)[1].split("<", 1)[0]
+    assert marker == "\u25b6" and "OpenSymbol" in text
