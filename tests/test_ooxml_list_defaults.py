@@ -101,3 +101,16 @@ def test_a_wingdings_3_bullet_is_its_own_dingbat_not_the_wingdings_one(tmp_path:
     text = html.read_text()
     marker = text[text.index('class="bu"') :].split(">", 1)[1].split("<", 1)[0]
     assert marker == "\u25b6" and "OpenSymbol" in text
+
+
+def test_an_empty_paragraph_with_no_stated_size_is_as_tall_as_the_text_before_it(tmp_path: Path) -> None:
+    # slide 24: an empty line, "Any Questions?" at 28 pt, three empty lines, "Thanks everyone ..."
+    deck = read_pptx(DECK)
+    paras = deck.slides[23].children[1].text.paragraphs
+    assert [p.text[:5] for p in paras] == ["", "Any Q", "", "", "", "Thank"]
+    assert paras[0].style.font_size is None  # nothing before it: the default size
+    assert [p.style.font_size for p in paras[2:5]] == [pytest.approx(28 * 4 / 3)] * 3
+    html = tmp_path / "deck.html"
+    write_html(deck, html)
+    slide = html.read_text().split('class="slide"')[24]
+    assert slide.count("font-size:37.333px") >= 5  # the three empty lines and the two texts

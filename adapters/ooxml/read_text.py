@@ -466,6 +466,19 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
     return para
 
 
+def _carry_empty_sizes(paragraphs: list[Paragraph]) -> None:
+    """An empty paragraph whose size nothing states (no sz on its end mark, none in its list
+    styles) is as tall as the text before it: LibreOffice's import starts each paragraph with the
+    character attributes the previous one ended with, and only stated sizes replace them."""
+    size: float | None = None
+    for para in paragraphs:
+        if para.runs:
+            last = para.runs[-1].style.font_size or para.style.font_size
+            size = last or size
+        elif para.style.font_size is None and size is not None:
+            para.style = para.style.model_copy(update={"font_size": size})
+
+
 def _clean(text: str) -> str:
     # vertical tabs are the IR's line break; a literal one in the source becomes a space
     return text.replace("\v", " ").replace("\r\n", "\n").replace("\r", "\n")
@@ -498,6 +511,7 @@ def read_text_body(
     if tx_body is not None:
         for p in tx_body.findall(qn("a:p")):
             paragraphs.append(_paragraph(p, chain, scope, node_id))
+    _carry_empty_sizes(paragraphs)
     # insets no part of the chain states stay None (the format default): a writer then leaves them
     # out as the source did. LibreOffice does not treat the two alike: a placeholder without
     # insets gets its own default text distance (0.25 cm), 0.1 pt less a side than a stated
