@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets, text_scale
+from ace_core.drawing.text_lines import empty_lines_sized, ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -159,6 +159,11 @@ class NodeWriter:
     def node(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
         text = getattr(node, "text", None)
+        if self.ooxml and isinstance(text, TextBody) and text.paragraphs:
+            sized = empty_lines_sized(text)  # LibreOffice's blank lines: the size of the text above
+            if sized is not text:
+                text = sized
+                node = node.model_copy(update={"text": text})
         if isinstance(text, TextBody) and text.autofit == "SHRINK":
             text = self._fitted(text, node.width, node.height)
             node = node.model_copy(update={"text": text})
@@ -168,6 +173,8 @@ class NodeWriter:
             boxed = node.fills or node.strokes or insets(node.text) != Sides() or node.text.vertical in TURNS
             if boxed or len(self._runs(node.text)) > 1:
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
+            if self.ooxml and not node.text.wrap and node.text.autofit == "NONE" and node.sizing_h == "FIXED":
+                node = _hugged(node, node.text)
             return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
             return self._boxed(node, node, text, parent_abs, parent_mode)
@@ -602,6 +609,25 @@ class NodeWriter:
 
     def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         return table_to_figma(self, node, parent_abs, parent_mode)
+
+
+def _hugged(node: TextNode, text: TextBody) -> TextNode:
+    """An unwrapped OOXML text box of fixed width without autofit whose centred or right-aligned text is narrower
+    than the box, as wide as its text where the alignment puts it: Figma's TEXT that grows with
+    its text (WIDTH_AND_HEIGHT, how unwrapped text is written) hugs it, and read back as the whole
+    box its text would go where the box's autofit puts it (LibreOffice shrank a right-aligned
+    subtitle to its text at the box's left)."""
+    aligns = {p.align or text.align or "LEFT" for p in text.paragraphs if p.text.strip()}
+    if len(aligns) != 1 or node.rotation or text.vertical != "horz":
+        return node
+    share = {"CENTER": 0.5, "RIGHT": 1.0}.get(aligns.pop())
+    if share is None:
+        return node
+    flat = text.model_copy(update={"insets": Sides(), "auto_resize": "WIDTH_AND_HEIGHT"})
+    spare = node.width - measure(flat, None)[0]
+    if spare <= 0.5:
+        return node
+    return node.model_copy(update={"x": node.x + spare * share, "width": node.width - spare})
 
 
 def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
