@@ -63,3 +63,22 @@ def test_unwrapped_right_aligned_text_hugs_its_text_at_the_right(decks) -> None:
     assert bb["x"] - frame["x"] + bb["width"] == pytest.approx(box.x + box.width, abs=0.01)
     read_back = _box(back, 1, "CustomShape 2")
     assert read_back.x + read_back.width == pytest.approx(box.x + box.width, abs=0.01)
+
+
+def test_list_text_that_starts_left_of_the_padding_starts_there(decks) -> None:
+    """Slide 3's bullets state no indent: PowerPoint starts their text just after the marker (about
+    0.45 em in), Figma one gutter per level (1 em) right of the TEXT's left edge, so the bare box
+    reaches left of its own (by its deepest item's 1.55 em) for the text to start there."""
+    deck, doc, _ = decks
+    box = _box(deck, 3, "CustomShape 2")
+    first = box.text.paragraphs[1]  # "My client is Rosemary", level 0, no marL / indent
+    assert first.bullet is not None and not first.indent and not first.margin_left
+    size = 28 * 4 / 3
+    slide = doc["document"]["children"][0]["children"][2]
+    frame = next(n for n in slide["children"] if n.get("name") == "CustomShape 2")
+    left = frame["absoluteBoundingBox"]["x"] - slide["absoluteBoundingBox"]["x"]
+    assert left == pytest.approx(box.x - 1.55 * size, abs=0.5)  # the level-1 items: 0.45 - 2 em
+    text = frame["children"][0]["children"][0]
+    assert "My client is Rosemary" in text["characters"]
+    start = text["absoluteBoundingBox"]["x"] - slide["absoluteBoundingBox"]["x"] + size  # one gutter in
+    assert start == pytest.approx(box.x + 0.45 * size, abs=0.5)

@@ -435,6 +435,14 @@ class NodeWriter:
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own);
         # paragraphs that differ in alignment or indent are TEXTs of their own (text_groups)
         runs = self._runs(text) if not turned else []
+        if self.ooxml and not turned and shape is None and not node.fills and not node.strokes and not node.rotation:
+            # list text that PowerPoint starts left of where the padding can (a marker that does not
+            # hang): the bare box reaches further left, so that the text starts there
+            low = ins.left + (min(r.offset for r in runs) if len(runs) > 1 else list_text_offset(text))
+            if low < -0.5:
+                node = node.model_copy(update={"x": node.x + low, "width": node.width - low})
+                text = text.model_copy(update={"insets": ins.model_copy(update={"left": ins.left - low})})
+                ins = insets(text)
         if len(runs) > 1:
             pad_left = max(0.0, ins.left + min(r.offset for r in runs))
         else:
