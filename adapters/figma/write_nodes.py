@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import empty_lines_sized, ooxml_text_shift, shifted_insets, text_scale
+from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -159,11 +159,6 @@ class NodeWriter:
     def node(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
         text = getattr(node, "text", None)
-        if self.ooxml and isinstance(text, TextBody) and text.paragraphs:
-            sized = empty_lines_sized(text)  # LibreOffice's blank lines: the size of the text above
-            if sized is not text:
-                text = sized
-                node = node.model_copy(update={"text": text})
         if isinstance(text, TextBody) and text.autofit == "SHRINK":
             text = self._fitted(text, node.width, node.height)
             node = node.model_copy(update={"text": text})
