@@ -9,8 +9,10 @@ from ace_core.drawing.chart_look import axis_line, plot_box, plot_fill, text_loo
 from ace_core.drawing.chart_marks import (
     _AXIS,
     _GRID,
+    _axis_title_box,
     _Box,
     _color,
+    _draw_axis_titles,
     _f,
     _fill_attr,
     _grid_line,
@@ -71,6 +73,9 @@ def _tick_room(axis: ChartAxis) -> float:
 
 def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str]) -> None:
     horizontal = chart.chart_type == "bar"
+    # a bar chart's value axis runs along the bottom, its category axis up the left
+    left, bottom = (chart.x_axis.title, chart.y_axis.title) if horizontal else (chart.y_axis.title, chart.x_axis.title)
+    outer, box = box, _axis_title_box(box, left, bottom)
     n = max([len(chart.categories)] + [len(s.values) for s in chart.series] + [1])
     cats = list(chart.categories[:n]) + [str(i + 1) for i in range(len(chart.categories), n)]
     grouping = chart.grouping
@@ -110,13 +115,20 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             plot.h = box.y + box.h - plot.y - (size + _tick_room(vaxis) if vlabels else size * 0.5)
         else:
             plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
-            plot.w = box.x + box.w - plot.x  # the category labels stay within the plot's width
+            plot.w = box.x + box.w - plot.x - ser_w  # the category labels stay within the plot's width
             cat_h = csize + _tick_room(caxis)
             if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
                 cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
             plot.h = box.y + box.h - plot.y - (cat_h if clabels else size * 0.5)
         return (_Box(*manual) if manual is not None else plot), rotate
+
+    # a 3-D chart's depth axis of series names, drawn flat: a column of names right of the plot
+    saxis = chart.series_axis if not horizontal and chart.view_3d is not None else None
+    snames = [s.name or f"Series {i + 1}" for i, s in enumerate(chart.series)]
+    ssize, scolor = text_look(saxis.text_style, look.size, look.color) if saxis else (csize, ccolor)
+    shown_series = saxis is not None and _labelled(saxis)
+    ser_w = max(_text_w(t, ssize) for t in snames) + _tick_room(saxis) if shown_series and snames else 0.0
 
     def scale(intervals: int) -> tuple[float, float, list[float], list[str]]:
         vmin, vmax, step = nice_scale(lo, hi, vaxis, intervals=intervals, border=chart.view_3d is None and not percent)
@@ -137,6 +149,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         losses.append("chart too small to draw its plot area")
         return
     span = vmax - vmin or 1.0
+    _draw_axis_titles(outer, plot, left, bottom, out)
     back = plot_fill(chart)
     if back is not None:
         out.append(
@@ -198,6 +211,10 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
                 out.append(_grid_line(plot.x, p, plot.x + plot.w, p, cgrid))
             else:
                 out.append(_grid_line(p, plot.y, p, plot.y + plot.h, cgrid))
+    if shown_series:  # bottom up, the first series nearest the front, as LibreOffice's depth axis
+        for i, name in enumerate(snames):
+            sy = plot.y + plot.h - ssize * look.line * (i + 0.5)
+            out.append(_text(plot.x + plot.w + _tick_room(saxis), sy, name, ssize, "start", color=scolor))
     colors = _series_colors(chart)
     labels_on = chart.data_labels is not None and chart.data_labels.show_value
     lfmt = (chart.data_labels.number_format if chart.data_labels else None) or vaxis.number_format

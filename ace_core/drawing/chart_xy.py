@@ -10,7 +10,9 @@ from ace_core.drawing.chart_look import axis_line, plot_box, plot_fill, text_loo
 from ace_core.drawing.chart_marks import (
     _AXIS,
     _GRID,
+    _axis_title_box,
     _Box,
+    _draw_axis_titles,
     _f,
     _fill_attr,
     _grid_line,
@@ -44,6 +46,8 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 ys_all.append(y)
     if not xs_all:
         return
+    left, bottom = chart.y_axis.title, chart.x_axis.title
+    outer, box = box, _axis_title_box(box, left, bottom)
     look = _look()
     size, ycolor = text_look(chart.y_axis.text_style, look.size, look.color)
     xsize, xcolor = text_look(chart.x_axis.text_style, look.size, look.color)
@@ -68,6 +72,7 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     (xmin, xmax, xstep), (ymin, ymax, ystep), ylabels, plot = scales(nx, ny)
     if plot.w <= 4 or plot.h <= 4:
         return
+    _draw_axis_titles(outer, plot, left, bottom, out)
     back = plot_fill(chart)
     if back is not None:
         out.append(

@@ -190,6 +190,14 @@ def _rich_text(el: etree._Element | None) -> str | None:
     return " ".join(p for p in pts if p) or None
 
 
+def _axis_title(title: etree._Element | None) -> str | None:
+    """An axis title's text; a c:title without text of its own is drawn "Axis Title" (as PowerPoint
+    and LibreOffice draw it)."""
+    if title is None:
+        return None
+    return _rich_text(title) or "Axis Title"
+
+
 def _series(
     ser: etree._Element, scope: Scope, kind: str, node_id: str, date1904: bool = False
 ) -> tuple[ChartSeries, list[str]]:
@@ -284,7 +292,7 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     scaling = ax.find(qn("c:scaling"))
     data: dict = {
         "visible": _val(ax, "c:delete", "0") not in ("1", "true"),
-        "title": _rich_text(ax.find(qn("c:title"))),
+        "title": _axis_title(ax.find(qn("c:title"))),
         "gridlines": ax.find(qn("c:majorGridlines")) is not None,
         "reverse": _val(scaling, "c:orientation", "minMax") == "maxMin",
         "text_style": body_run_style(ax.find(qn("c:txPr")), scope, node_id),
@@ -452,6 +460,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     data.update(_numeric_categories(plots, date1904))
     if plot.find(qn("c:dateAx")) is not None:
         data["date_axis"] = True
+    if plot.find(qn("c:serAx")) is not None:
+        data["series_axis"] = _axis(plot.find(qn("c:serAx")), scope, node_id)
     if _secondary_series(plot, plots, series):
         axes = plot.findall(qn("c:valAx"))
         data["y2_axis"] = _axis(axes[1], scope, node_id) if len(axes) > 1 else None

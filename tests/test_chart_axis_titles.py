@@ -1,0 +1,93 @@
+"""Axis titles and a 3-D chart's depth axis are drawn with the chart (issue 18: the text recall of
+chart slides). A c:title on an axis without text of its own shows "Axis Title", as PowerPoint and
+LibreOffice draw it (python-pptx writes exactly that for `axis.has_title = True`); the Open XML
+SDK's 3-D column chart has a series axis (c:serAx) whose labels are the series' names."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData, XyChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Inches
+
+from ace_core.drawing.charts import chart_svg
+from adapters.ooxml.read_deck import read_pptx
+
+DECK_3D = Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "oxsdk-Chart_3D_Column_.pptx"
+
+
+def _chart(deck):
+    return next(n for _, n in deck.iter_nodes() if n.type == "CHART").chart
+
+
+def _texts(svg: str) -> list[tuple[float, float, str, str]]:
+    """(x, y, text, the rest of the element's attributes) of every <text> of the drawing."""
+    found = re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"([^>]*)>([^<]*)</text>', svg)
+    return [(float(x), float(y), text, attrs) for x, y, attrs, text in found]
+
+
+def _deck(tmp_path: Path, kind: XL_CHART_TYPE, own_text: str | None) -> Path:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    if kind == XL_CHART_TYPE.XY_SCATTER:
+        data = XyChartData()
+        s = data.add_series("S")
+        for x, y in ((1, 2), (2, 4), (3, 3)):
+            s.add_data_point(x, y)
+    else:
+        data = CategoryChartData()
+        data.categories = ["East", "West", "North"]
+        data.add_series("Sales", (3.0, 5.0, 4.0))
+    chart = slide.shapes.add_chart(kind, Inches(1), Inches(1), Inches(6), Inches(4), data).chart
+    chart.value_axis.has_title = True  # a c:title without text: "Axis Title"
+    chart.category_axis.has_title = True
+    if own_text:
+        chart.category_axis.axis_title.text_frame.text = own_text
+    path = tmp_path / "axis.pptx"
+    prs.save(path)
+    return path
+
+
+def test_an_axis_title_without_text_reads_as_axis_title(tmp_path: Path) -> None:
+    chart = _chart(read_pptx(_deck(tmp_path, XL_CHART_TYPE.COLUMN_CLUSTERED, "Region")))
+    assert chart.y_axis.title == "Axis Title"
+    assert chart.x_axis.title == "Region"
+
+
+def test_column_axis_titles_sit_left_turned_and_below_the_category_labels(tmp_path: Path) -> None:
+    chart = _chart(read_pptx(_deck(tmp_path, XL_CHART_TYPE.COLUMN_CLUSTERED, "Region")))
+    texts = _texts(chart_svg(chart, 576, 384).svg)
+    value = next(t for t in texts if t[2] == "Axis Title")
+    region = next(t for t in texts if t[2] == "Region")
+    assert "rotate(-90" in value[3] and 'font-weight="700"' in value[3]
+    ticks = [t for t in texts if re.fullmatch(r"[\d.]+", t[2])]
+    cats = [t for t in texts if t[2] in ("East", "West", "North")]
+    assert value[0] < min(t[0] for t in ticks) - 10  # left of the value labels (their right ends)
+    assert region[1] > max(t[1] for t in cats) + 10  # below the category labels
+    assert abs(region[0] - (min(t[0] for t in cats) + max(t[0] for t in cats)) / 2) < 1  # centred on the plot
+
+
+def test_bar_and_scatter_axis_titles_are_drawn(tmp_path: Path) -> None:
+    bar = _chart(read_pptx(_deck(tmp_path, XL_CHART_TYPE.BAR_CLUSTERED, "Region")))
+    texts = _texts(chart_svg(bar, 576, 384).svg)
+    region = next(t for t in texts if t[2] == "Region")  # a bar chart's category axis runs up the left
+    assert "rotate(-90" in region[3]
+    assert "rotate" not in next(t for t in texts if t[2] == "Axis Title")[3]
+    xy = _chart(read_pptx(_deck(tmp_path, XL_CHART_TYPE.XY_SCATTER, None)))
+    assert [t[2] for t in _texts(chart_svg(xy, 576, 384).svg)].count("Axis Title") == 2
+
+
+def test_a_3d_columns_series_axis_shows_the_series_names() -> None:
+    chart = _chart(read_pptx(DECK_3D))
+    assert chart.series_axis is not None and chart.view_3d is not None
+    texts = _texts(chart_svg(chart, 576, 384).svg)
+    names = ["Series 1", "Series 2", "Series 3"]
+    # the legend lists each name once; the depth axis, right of the plot, bottom up, once more
+    assert all([t[2] for t in texts].count(n) == 2 for n in names)
+    cats = [t for t in texts if t[2].startswith("Category")]
+    depth = sorted((t for t in texts if t[2] in names and 'text-anchor="start"' in t[3]), key=lambda t: -t[1])
+    depth = [t for t in depth if t[0] > max(c[0] for c in cats)]
+    assert [t[2] for t in depth][:3] == names
