@@ -91,3 +91,16 @@ def test_a_3d_columns_series_axis_shows_the_series_names() -> None:
     depth = sorted((t for t in texts if t[2] in names and 'text-anchor="start"' in t[3]), key=lambda t: -t[1])
     depth = [t for t in depth if t[0] > max(c[0] for c in cats)]
     assert [t[2] for t in depth][:3] == names
+
+
+def test_bubble_value_labels_show_the_size_in_its_cells_format_at_the_centre() -> None:
+    """ShapeCrawler's 021.pptx: a bubble chart with value labels on; LibreOffice shows each bubble's
+    size in the size cells' format (#,##0.0) in the middle of the bubble (before: no label drawn)."""
+    deck = read_pptx(Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    chart = next(n for _, n in deck.iter_nodes() if n.type == "CHART" and n.chart.chart_type == "bubble").chart
+    assert chart.data_labels is not None and chart.data_labels.number_format == "#,##0.0"
+    svg = chart_svg(chart, 600, 400).svg
+    circles = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)"', svg)]
+    labels = [t for t in _texts(svg) if re.fullmatch(r"\d+\.\d", t[2])]
+    assert [t[2] for t in labels] == ["60.0", "50.0", "75.0", "125.0", "70.0", "95.0", "50.0", "43.9"]
+    assert all(any(abs(t[0] - x) < 0.01 and abs(t[1] - y) < 0.01 for x, y in circles) for t in labels)

@@ -115,9 +115,15 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
         if bubble:
             sizes = s.sizes or [1.0] * len(pts)
             rmax = min(plot.w, plot.h) / 8
-            for (x, y), sz in zip(pts, sizes, strict=False):
+            lsize, lcolor = _label_look(chart)
+            for i, ((x, y), sz) in enumerate(zip(pts, sizes, strict=False)):
                 r = rmax * math.sqrt(abs(sz or 0) / smax)
                 out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" {_fill_attr(col, min(alpha, 0.75))}/>')
+                text = _own_label(s, i)
+                if text is None and values_on:  # a bubble's value label is its size, in its centre
+                    text = format_number(sz or 0.0, lfmt)
+                if text:
+                    out.extend(_label_lines(x, y, text, lsize, "middle", lcolor))
             continue
         if (s.line is not None and s.line.paint.visible and s.line.weight > 0) or (s.line is None and s.smooth):
             width = _line_width(chart, si)

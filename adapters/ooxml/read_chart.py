@@ -320,19 +320,21 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     return ChartAxis(**data)
 
 
+def _cached_format(plot: etree._Element, tag: str) -> str | None:
+    """The first series' cached format code of its `tag` numbers (c:val, c:bubbleSize), when not General."""
+    for code in plot.iterfind(f"{qn('c:ser')}/{qn(tag)}/{qn('c:numRef')}/{qn('c:numCache')}/{qn('c:formatCode')}"):
+        if code.text and code.text.strip() and code.text.strip() != "General":
+            return code.text.strip()
+    return None
+
+
 def _source_format(ax: etree._Element | None, plots: list[etree._Element]) -> str | None:
     """The number format a value axis linked to its source shows: the first series' cached
     format code (e.g. 0% in a percent chart), when it is not General."""
     fmt = ax.find(qn("c:numFmt")) if ax is not None else None
     if fmt is None or fmt.get("sourceLinked") not in ("1", "true"):
         return None
-    for plot in plots:
-        for code in plot.iterfind(
-            f"{qn('c:ser')}/{qn('c:val')}/{qn('c:numRef')}/{qn('c:numCache')}/{qn('c:formatCode')}"
-        ):
-            if code.text and code.text.strip() and code.text.strip() != "General":
-                return code.text.strip()
-    return None
+    return next((code for code in (_cached_format(plot, "c:val") for plot in plots) if code), None)
 
 
 def _view_3d(chart: etree._Element | None, plot: etree._Element) -> ChartView3D:
@@ -527,6 +529,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             labels = _labels(ser.find(qn("c:dLbls")), scope, node_id)
             if labels is not None:
                 break
+    if kind == "bubble" and labels is not None and labels.number_format is None:
+        # a bubble's value label is its size, in the size cells' own format (as LibreOffice shows it)
+        code = _cached_format(first, "c:bubbleSize")
+        labels = labels.model_copy(update={"number_format": code}) if code else labels
     data["data_labels"] = labels
     for key, tag in (("hole_size", "c:holeSize"), ("gap_width", "c:gapWidth"), ("overlap", "c:overlap")):
         v = to_float((_val(first, tag) or "").rstrip("%") or None)
