@@ -104,3 +104,26 @@ def test_bubble_value_labels_show_the_size_in_its_cells_format_at_the_centre() -
     labels = [t for t in _texts(svg) if re.fullmatch(r"\d+\.\d", t[2])]
     assert [t[2] for t in labels] == ["60.0", "50.0", "75.0", "125.0", "70.0", "95.0", "50.0", "43.9"]
     assert all(any(abs(t[0] - x) < 0.01 and abs(t[1] - y) < 0.01 for x, y in circles) for t in labels)
+
+
+def test_xy_series_lines_are_drawn_unless_hidden(tmp_path: Path) -> None:
+    """python-pptx's XY_SCATTER_LINES* charts leave the series' line to the default (drawn, as
+    LibreOffice draws them); XY_SCATTER hides it with a:ln/a:noFill (markers only). Before, only a
+    line of the series' own or a smooth one was drawn: the straight lines were missing."""
+    kinds = {
+        XL_CHART_TYPE.XY_SCATTER_LINES_NO_MARKERS: 1,
+        XL_CHART_TYPE.XY_SCATTER_LINES: 1,
+        XL_CHART_TYPE.XY_SCATTER: 0,
+    }
+    for kind, lines in kinds.items():
+        prs = Presentation()
+        data = XyChartData()
+        s = data.add_series("S")
+        for x, y in ((0.7, 2.7), (1.8, 3.2), (2.6, 0.8)):
+            s.add_data_point(x, y)
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        slide.shapes.add_chart(kind, Inches(1), Inches(1), Inches(4), Inches(3), data)
+        path = tmp_path / "xy.pptx"
+        prs.save(path)
+        svg = chart_svg(_chart(read_pptx(path)), 384, 288).svg
+        assert len(re.findall(r'<path d="M[^"]*" fill="none" stroke=', svg)) == lines, kind

@@ -125,7 +125,8 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
                 if text:
                     out.extend(_label_lines(x, y, text, lsize, "middle", lcolor))
             continue
-        if (s.line is not None and s.line.paint.visible and s.line.weight > 0) or (s.line is None and s.smooth):
+        # a series' line is drawn unless its own line is hidden (noFill), as LibreOffice draws xy charts
+        if s.line is None or (s.line.paint.visible and s.line.weight > 0):
             width = _line_width(chart, si)
             d = _smooth_path(pts) if s.smooth and len(pts) > 2 else _poly(pts, close=False)
             out.append(f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_f(width)}"/>')
