@@ -127,3 +127,36 @@ def test_xy_series_lines_are_drawn_unless_hidden(tmp_path: Path) -> None:
         prs.save(path)
         svg = chart_svg(_chart(read_pptx(path)), 384, 288).svg
         assert len(re.findall(r'<path d="M[^"]*" fill="none" stroke=', svg)) == lines, kind
+
+
+def test_a_secondary_value_axis_has_its_own_scale_and_labels_at_the_right() -> None:
+    """ShapeCrawler's 021.pptx: columns of orders (824, 690, 542) on the primary axis and a line of
+    the mean order (254..638) on a secondary one, whose labels LibreOffice draws right of the plot in
+    the line's accounting format (" - " for zero). Before, the line was drawn on the columns' scale
+    and the secondary axis not at all."""
+    deck = read_pptx(Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    chart = next(n for _, n in deck.iter_nodes() if n.type == "CHART" and "line" in n.chart.extra_types).chart
+    assert chart.y2_axis is not None and chart.y_axis.number_format is None
+    assert chart.y2_axis.number_format == '_(* #,##0_);_(* \\(#,##0\\);_(* "-"_);_(@_)'
+    svg = chart_svg(chart, 600, 400).svg
+    texts = _texts(svg)
+    years = [t for t in texts if t[2] in ("2015", "2016", "2017")]
+    right = [t[2] for t in texts if t[0] > max(y[0] for y in years) + 40 and 'text-anchor="start"' in t[3]]
+    assert right[:8] == ["-", "100", "200", "300", "400", "500", "600", "700"]
+    left = [t[2] for t in texts if 'text-anchor="end"' in t[3]]
+    assert left == ["0", "100", "200", "300", "400", "500", "600", "700", "800", "900"]
+    # the line's labels in its own format, and its top point (638) near the top of the secondary scale
+    assert {"254", "362", "638"} <= {t[2] for t in texts}
+    at = {t[2]: t[1] for t in texts}
+    assert at["638"] < at["700"] + 30  # on the primary (0..900) scale it would sit 2 / 9 lower
+
+
+def test_number_format_sections() -> None:
+    from ace_core.drawing.charts import format_number
+
+    accounting = '_(* #,##0_);_(* \\(#,##0\\);_(* "-"_);_(@_)'
+    assert [format_number(v, accounting) for v in (0, 1234.4, -5)] == ["-", "1,234", "(5)"]
+    assert format_number(-2, "#,##0;[Red]-#,##0") == "-2"
+    assert format_number(-2, "0;0") == "2"
+    assert format_number(0, '0;-0;"zero"') == "zero"
+    assert format_number(-3, "0.0") == "-3.0"

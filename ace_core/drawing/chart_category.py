@@ -81,14 +81,19 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     grouping = chart.grouping
     stacked = grouping in ("stacked", "percent_stacked") and chart.chart_type in ("bar", "column", "area", "line")
     percent = grouping == "percent_stacked"
-    vals = [v for s in chart.series for v in s.values if v is not None]
+    # series on the secondary value axis (a combo chart's c:valAx at the right) have a scale of their own
+    y2 = chart.y2_axis if not horizontal else None
+    sec = {i for i, s in enumerate(chart.series) if s.secondary_axis} if y2 is not None else set()
+    sec = sec if len(sec) < len(chart.series) else set()
+    primary = chart.model_copy(update={"series": [s for i, s in enumerate(chart.series) if i not in sec]})
+    vals = [v for s in primary.series for v in s.values if v is not None]
     if percent:
         lo, hi = 0.0, 1.0
-        _, neg, _ = _stack_totals(chart, n)
+        _, neg, _ = _stack_totals(primary, n)
         if any(x < 0 for x in neg):
             lo = -1.0
     elif stacked:
-        pos, neg, _ = _stack_totals(chart, n)
+        pos, neg, _ = _stack_totals(primary, n)
         lo, hi = min([*neg, 0.0]), max([*pos, 0.0])
     else:
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
@@ -115,7 +120,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             plot.h = box.y + box.h - plot.y - (size + _tick_room(vaxis) if vlabels else size * 0.5)
         else:
             plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
-            plot.w = box.x + box.w - plot.x - ser_w  # the category labels stay within the plot's width
+            plot.w = box.x + box.w - plot.x - ser_w - right.room  # the category labels stay within the plot's width
             cat_h = csize + _tick_room(caxis)
             if clabels and n and cat_lab > 0.95 * plot.w / n:
                 rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
@@ -137,6 +142,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
 
     # LibreOffice lays the chart out twice: at most ten intervals first, then as many as the
     # axis has room for, one label's height (a horizontal axis: width) each
+    right = _SecondaryAxis(chart, y2, [chart.series[i] for i in sorted(sec)], 10)
     vmin, vmax, ticks, labels = scale(10)
     plot, rotate = layout(labels)
     if vlabels and labels:
@@ -145,6 +151,8 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
         if room < 10:
             vmin, vmax, ticks, labels = scale(room)
             plot, rotate = layout(labels)
+    if right.shown:
+        right = _SecondaryAxis(chart, y2, right.series, int(plot.h / (right.size * look.line)), right.room)
     if plot.w <= 4 or plot.h <= 4:
         losses.append("chart too small to draw its plot area")
         return
@@ -177,6 +185,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
                 out.append(_text(p, plot.y + plot.h + size * 0.9, lab, size, color=vcolor))
             else:
                 out.append(_text(plot.x - size * 0.4, p, lab, size, "end", color=vcolor))
+    right.draw(plot, out)
     # category axis
     band = (plot.h if horizontal else plot.w) / n
 
@@ -219,23 +228,70 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     labels_on = chart.data_labels is not None and chart.data_labels.show_value
     lfmt = (chart.data_labels.number_format if chart.data_labels else None) or vaxis.number_format
     # a combo chart: each plot type draws its own series on the shared axes (bars first, as Office)
-    groups: dict[str, list[int]] = {}
+    groups: dict[tuple[str, bool], list[int]] = {}
     for si, s in enumerate(chart.series):
         kind = s.chart_type if s.chart_type in _COMBO_KINDS else chart.chart_type
         if horizontal and kind == "column":
             kind = "bar"
-        groups.setdefault(kind, []).append(si)
-    for kind in sorted(groups, key=lambda k: k not in ("bar", "column")):
-        idx = groups[kind]
+        groups.setdefault((kind, si in sec), []).append(si)
+    for kind, secondary in sorted(groups, key=lambda k: (k[0] not in ("bar", "column"), k[1])):
+        idx = groups[kind, secondary]
+        at = right.pos(plot) if secondary else vpos
+        at_base = at(min(max(0.0, right.vmin), right.vmax)) if secondary else base
+        own_fmt = (chart.data_labels.number_format if chart.data_labels else None) or (y2 or vaxis).number_format
+        gfmt = own_fmt if secondary else lfmt
         update = {"chart_type": kind, "series": [chart.series[i] for i in idx]}
         if chart.style_lines:
             update["style_lines"] = [_style(chart.style_lines, i) for i in idx]
         part = chart.model_copy(update=update)
         cols = [colors[i] for i in idx]
         if kind in ("bar", "column"):
-            _bars(part, n, horizontal, stacked, percent, band, cpos, vpos, cols, labels_on, lfmt, out)
+            _bars(part, n, horizontal, stacked, percent, band, cpos, at, cols, labels_on, gfmt, out)
         else:
-            _lines(part, n, stacked, percent, band, cpos, vpos, base, cols, labels_on, lfmt, out)
+            _lines(part, n, stacked, percent, band, cpos, at, at_base, cols, labels_on, gfmt, out)
+
+
+class _SecondaryAxis:
+    """The secondary value axis of a column / line combo: its own scale from its series' values (at
+    most `intervals`, as the primary's), its labels right of the plot beside the tick marks and a 1 mm
+    gap, as LibreOffice draws it; `room` is the width they take (0 when there is none)."""
+
+    def __init__(self, chart: ChartData, axis: ChartAxis | None, series: list, intervals: int, room: float = -1):
+        self.series, self.axis = series, axis
+        self.shown = bool(series) and axis is not None
+        look = _look()
+        self.size, self.color = text_look(axis.text_style if axis else None, look.size, look.color)
+        vals = [v for s in series for v in s.values if v is not None]
+        lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
+        self.vmin, self.vmax, step = nice_scale(
+            lo, hi, axis or ChartAxis(), intervals=max(intervals, 1), border=chart.view_3d is None
+        )
+        self.ticks = _ticks(self.vmin, self.vmax, step) if self.shown else []
+        fmt = axis.number_format if axis else None
+        self.labels = [format_number(t, fmt) for t in self.ticks]
+        labelled = self.shown and _labelled(axis)  # type: ignore[arg-type]
+        self.labelled = labelled
+        if room < 0:
+            wide = max((_text_w(t, self.size) for t in self.labels), default=0.0)
+            room = wide + _tick_room(axis) if labelled else 0.0  # type: ignore[arg-type]
+        self.room = room
+
+    def pos(self, plot: _Box):
+        span = (self.vmax - self.vmin) or 1.0
+        flip = self.axis is not None and self.axis.reverse
+
+        def at(v: float) -> float:
+            f = (v - self.vmin) / span
+            return plot.y + plot.h - (1 - f if flip else f) * plot.h
+
+        return at
+
+    def draw(self, plot: _Box, out: list[str]) -> None:
+        if not self.labelled:
+            return
+        at = self.pos(plot)
+        for t, lab in zip(self.ticks, self.labels, strict=False):
+            out.append(_text(plot.x + plot.w + self.size * 0.4, at(t), lab, self.size, "start", color=self.color))
 
 
 def _bars(chart, n, horizontal, stacked, percent, band, cpos, vpos, colors, labels_on, lfmt, out) -> None:

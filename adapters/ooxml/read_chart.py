@@ -337,6 +337,16 @@ def _source_format(ax: etree._Element | None, plots: list[etree._Element]) -> st
     return next((code for code in (_cached_format(plot, "c:val") for plot in plots) if code), None)
 
 
+def _linked_axis(ax: etree._Element | None, plots: list[etree._Element], scope: Scope, node_id: str) -> ChartAxis:
+    """A value axis with, when it is linked to its source, the number format of the first series
+    plotted against it (the chart groups whose c:axId names it)."""
+    axis = _axis(ax, scope, node_id)
+    ax_id = _val(ax, "c:axId")
+    own = [p for p in plots if ax_id in {el.get("val") for el in p.findall(qn("c:axId"))}] or plots
+    linked = _source_format(ax, own)
+    return axis.model_copy(update={"number_format": linked}) if linked and axis.number_format is None else axis
+
+
 def _view_3d(chart: etree._Element | None, plot: etree._Element) -> ChartView3D:
     """A 3-D chart's c:view3D (OOXML defaults where it says nothing) and its bars' c:shape."""
     view = chart.find(qn("c:view3D")) if chart is not None else None
@@ -466,7 +476,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         data["series_axis"] = _axis(plot.find(qn("c:serAx")), scope, node_id)
     if _secondary_series(plot, plots, series):
         axes = plot.findall(qn("c:valAx"))
-        data["y2_axis"] = _axis(axes[1], scope, node_id) if len(axes) > 1 else None
+        data["y2_axis"] = _linked_axis(axes[1], plots, scope, node_id) if len(axes) > 1 else None
     # a combo chart: each series keeps its plot type; the writers and the drawing report what
     # they cannot carry of it
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
@@ -514,10 +524,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
         data["x_axis"] = _axis(cat_ax, scope, node_id)
-        data["y_axis"] = _axis(val_axes[0] if val_axes else None, scope, node_id)
-        linked = _source_format(val_axes[0] if val_axes else None, plots)
-        if linked and data["y_axis"].number_format is None:
-            data["y_axis"] = data["y_axis"].model_copy(update={"number_format": linked})
+        data["y_axis"] = _linked_axis(val_axes[0] if val_axes else None, plots, scope, node_id)
     plot_sp = plot.find(qn("c:spPr"))
     plot_fill = find_fill(plot_sp)
     if plot_fill is not None:
