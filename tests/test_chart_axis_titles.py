@@ -160,3 +160,20 @@ def test_number_format_sections() -> None:
     assert format_number(-2, "0;0") == "2"
     assert format_number(0, '0;-0;"zero"') == "zero"
     assert format_number(-3, "0.0") == "-3.0"
+
+
+def test_the_chart_digest_of_a_chart_without_a_series_axis_is_unchanged_by_the_new_field() -> None:
+    """ChartData.series_axis is new: a chart without one keeps the digest the files written before it
+    carry (part_digest, which says the chart is unedited and its own part is kept)."""
+    import hashlib
+    import json
+
+    from ace_core.ir.semantic import CHART_BOOKKEEPING
+    from adapters.ooxml.chart_part import chart_digest
+
+    node = next(n for _, n in read_pptx(DECK_3D.parent / "docx4j-pptx-chart.pptx").iter_nodes() if n.type == "CHART")
+    old = node.chart.model_dump(mode="json", exclude=set(CHART_BOOKKEEPING) | {"series_axis"})
+    body = {"chart": old, "fills": [p.model_dump(mode="json") for p in node.fills]}
+    body["strokes"] = [s.model_dump(mode="json") for s in node.strokes]
+    before = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    assert node.chart.part_digest == chart_digest(node.chart, node.fills, node.strokes) == before
