@@ -177,3 +177,15 @@ def test_the_chart_digest_of_a_chart_without_a_series_axis_is_unchanged_by_the_n
     body["strokes"] = [s.model_dump(mode="json") for s in node.strokes]
     before = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     assert node.chart.part_digest == chart_digest(node.chart, node.fills, node.strokes) == before
+
+
+def test_chart_text_without_a_size_of_its_own_is_10_pt() -> None:
+    """ShapeCrawler's 021.pptx: the stock area chart's text properties (c:txPr on its axes) give a
+    face and colour but no size; LibreOffice draws its labels 10 pt and so fits ten intervals on
+    the percent axis (before: 18 pt, five intervals, half the labels missing)."""
+    deck = read_pptx(Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    chart = next(n for _, n in deck.iter_nodes() if n.type == "CHART" and n.chart.chart_type == "area").chart
+    assert chart.text_style is not None and chart.text_style.font_family == "Arial"
+    assert abs(chart.text_style.font_size - 10 * 96 / 72) < 1e-6
+    labels = [t[2] for t in _texts(chart_svg(chart, 505, 320).svg) if t[2].endswith("%")]
+    assert labels == [f"{k * 1000000}%" if k else "0%" for k in range(11)]

@@ -517,9 +517,11 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
-    if data["text_style"] is None and next(root.iter(qn("c:txPr")), None) is None:
-        # no text properties anywhere: chart text is 10 pt, as PowerPoint and LibreOffice draw it
-        data["text_style"] = TextStyle(font_size=10 * PX_PER_PT)
+    if data["text_style"] is None or data["text_style"].font_size is None:
+        # no text size of the chart's own (no c:txPr, or one without sz): chart text is 10 pt, as
+        # PowerPoint and LibreOffice draw it
+        own = data["text_style"] or TextStyle()
+        data["text_style"] = own.model_copy(update={"font_size": 10 * PX_PER_PT})
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
         data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
