@@ -189,3 +189,26 @@ def test_chart_text_without_a_size_of_its_own_is_10_pt() -> None:
     assert abs(chart.text_style.font_size - 10 * 96 / 72) < 1e-6
     labels = [t[2] for t in _texts(chart_svg(chart, 505, 320).svg) if t[2].endswith("%")]
     assert labels == [f"{k * 1000000}%" if k else "0%" for k in range(11)]
+
+
+def test_category_labels_too_wide_for_their_band_break_at_spaces(tmp_path: Path) -> None:
+    """LibreOffice breaks category labels wider than their band at spaces ("Category" over "1");
+    only a word wider than the band turns the labels 45 degrees (before: always turned)."""
+    for cats, wrapped in ((["Category 1", "Category 2", "Category 3", "Category 4"], True), (["1/1/69"] * 12, False)):
+        prs = Presentation()
+        data = CategoryChartData()
+        data.categories = cats
+        data.add_series("S", [float(i + 1) for i in range(len(cats))])
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(4), Inches(3), data)
+        path = tmp_path / "cats.pptx"
+        prs.save(path)
+        texts = _texts(chart_svg(_chart(read_pptx(path)), 480, 288).svg)
+        if wrapped:
+            assert [t[2] for t in texts if t[2] == "Category"] == ["Category"] * 4
+            word = next(t for t in texts if t[2] == "Category")
+            ones = [t for t in texts if t[2] == "1" and abs(t[0] - word[0]) < 0.01]  # centred alike
+            assert len(ones) == 1 and ones[0][1] > word[1] + 5  # on the next line
+            assert not any("rotate(-45" in t[3] for t in texts)
+        else:
+            assert sum("rotate(-45" in t[3] for t in texts) > 0

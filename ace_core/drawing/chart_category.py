@@ -107,6 +107,8 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
     manual = plot_box(chart, look.width, look.height)
     vlabels, clabels = _labelled(vaxis), _labelled(caxis)
 
+    wrapped: list[list[str]] = []
+
     def layout(labels: list[str]) -> tuple[_Box, bool]:
         """The plot area left once the tick labels (and category labels) have their room."""
         # as LibreOffice lays out an axis: its labels one line high (or as wide as the widest),
@@ -122,9 +124,17 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             plot = _Box(box.x + lab_w, box.y + size * 0.5, 0, 0)
             plot.w = box.x + box.w - plot.x - ser_w - right.room  # the category labels stay within the plot's width
             cat_h = csize + _tick_room(caxis)
+            wrapped.clear()
             if clabels and n and cat_lab > 0.95 * plot.w / n:
-                rotate = True  # labels that do not fit their band are turned 45 degrees, as Office does
-                cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
+                # LibreOffice breaks labels too wide for their band at spaces; a word wider than
+                # the band turns them all 45 degrees
+                wrapped.extend(_wrap(c, csize, 0.95 * plot.w / n) for c in cats)
+                if any(not lines for lines in wrapped):
+                    wrapped.clear()
+                    rotate = True
+                    cat_h = min(cat_lab * 0.71 + size * 1.2, box.h * 0.45)
+                else:
+                    cat_h += csize * look.line * (max(len(lines) for lines in wrapped) - 1)
             plot.h = box.y + box.h - plot.y - (cat_h if clabels else size * 0.5)
         return (_Box(*manual) if manual is not None else plot), rotate
 
@@ -207,6 +217,10 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             mid = cpos(i) + band / 2
             if horizontal:
                 out.append(_text(plot.x - csize * 0.4, mid, c, csize, "end", color=ccolor))
+            elif wrapped:
+                for k, line in enumerate(wrapped[i]):
+                    ly = plot.y + plot.h + csize * 0.9 + k * csize * look.line
+                    out.append(_text(mid, ly, line, csize, color=ccolor))
             elif rotate:
                 ty = plot.y + plot.h + csize * 0.6
                 turn = f' transform="rotate(-45 {_f(mid)} {_f(ty)})"'
@@ -249,6 +263,19 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             _bars(part, n, horizontal, stacked, percent, band, cpos, at, cols, labels_on, gfmt, out)
         else:
             _lines(part, n, stacked, percent, band, cpos, at, at_base, cols, labels_on, gfmt, out)
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width`; [] when a word is wider."""
+    lines: list[str] = []
+    for word in text.split():
+        if _text_w(word, size) > width:
+            return []
+        if lines and _text_w(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [text]
 
 
 class _SecondaryAxis:
