@@ -12,8 +12,16 @@ __all__ = ["format_number", "nice_scale", "ticks"]
 
 
 def format_number(v: float, fmt: str | None = None) -> str:
-    """A value as a chart label, honouring the common Excel formats (0, 0.0, #,##0, 0%, General)."""
-    fmt = (fmt or "General").split(";")[0]
+    """A value as a chart label, honouring the common Excel formats (0, 0.0, #,##0, 0%, General) and
+    their negative and zero sections (an accounting format's "-" for zero, parentheses)."""
+    sections = (fmt or "General").split(";")
+    fmt = sections[0]
+    if len(sections) >= 3 and v == 0 and not any(ch in sections[2] for ch in "0#?"):
+        return _literal(sections[2])
+    if len(sections) >= 2 and v < 0 and any(ch in sections[1] for ch in "0#"):
+        text = format_number(-v, sections[1])
+        # the section writes the sign itself: parentheses, a minus, or none
+        return f"({text})" if "(" in sections[1] else ("-" + text if "-" in sections[1] else text)
     pct = "%" in fmt
     if pct:
         v *= 100
@@ -32,6 +40,30 @@ def format_number(v: float, fmt: str | None = None) -> str:
     if prefix in ("$", "€", "£", "¥"):
         text = prefix + text
     return text + ("%" if pct else "")
+
+
+def _literal(section: str) -> str:
+    """The text of a format section without digits: its quoted and escaped characters; _x (the
+    width of x) is a space, *x (fill) is left out."""
+    out, i = [], 0
+    while i < len(section):
+        ch = section[i]
+        if ch == '"':
+            end = section.find('"', i + 1)
+            end = len(section) if end < 0 else end
+            out.append(section[i + 1 : end])
+            i = end + 1
+            continue
+        if ch == "_":
+            out.append(" ")
+            i += 2
+            continue
+        if ch == "*":
+            i += 2
+            continue
+        out.append(section[i + 1] if ch == "\\" and i + 1 < len(section) else ch)
+        i += 2 if ch == "\\" else 1
+    return "".join(out).strip() or "0"
 
 
 def _near(a: float, b: float) -> bool:

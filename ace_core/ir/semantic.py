@@ -213,6 +213,7 @@ class ChartData(IRModel):
     x_axis: ChartAxis = Field(default_factory=ChartAxis)
     y_axis: ChartAxis = Field(default_factory=_value_axis)
     y2_axis: ChartAxis | None = Field(None, description="secondary value axis (series with secondary_axis)")
+    series_axis: ChartAxis | None = Field(None, description="a 3-D chart's depth axis of series names (c:serAx)")
     data_labels: DataLabels | None = None
     hole_size: float | None = Field(None, description="doughnut hole, percent")
     first_slice_angle: float | None = Field(

@@ -53,10 +53,16 @@ _C = f"{{{NS['c']}}}"
 _SAFE_FOLDER = re.compile(r"^ppt(/[A-Za-z0-9_-]+)+$")
 
 
+_LATER_FIELDS = ("series_axis",)
+
+
 def chart_digest(chart: ChartData, fills: list[Paint], strokes: list[Stroke]) -> str:
     """Digest of a chart's data and the chart area's look (what `write_chart._chart_area` writes)."""
+    # fields added since digests were first written are left out at their default, so that an
+    # unedited chart of a file written before them still matches its digest
+    later = {name for name in _LATER_FIELDS if getattr(chart, name) is None}
     body = {
-        "chart": chart.model_dump(mode="json", exclude=set(CHART_BOOKKEEPING)),
+        "chart": chart.model_dump(mode="json", exclude=set(CHART_BOOKKEEPING) | later),
         "fills": [p.model_dump(mode="json") for p in fills],
         "strokes": [s.model_dump(mode="json") for s in strokes],
     }

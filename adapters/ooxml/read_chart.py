@@ -190,6 +190,14 @@ def _rich_text(el: etree._Element | None) -> str | None:
     return " ".join(p for p in pts if p) or None
 
 
+def _axis_title(title: etree._Element | None) -> str | None:
+    """An axis title's text; a c:title without text of its own is drawn "Axis Title" (as PowerPoint
+    and LibreOffice draw it)."""
+    if title is None:
+        return None
+    return _rich_text(title) or "Axis Title"
+
+
 def _series(
     ser: etree._Element, scope: Scope, kind: str, node_id: str, date1904: bool = False
 ) -> tuple[ChartSeries, list[str]]:
@@ -284,7 +292,7 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     scaling = ax.find(qn("c:scaling"))
     data: dict = {
         "visible": _val(ax, "c:delete", "0") not in ("1", "true"),
-        "title": _rich_text(ax.find(qn("c:title"))),
+        "title": _axis_title(ax.find(qn("c:title"))),
         "gridlines": ax.find(qn("c:majorGridlines")) is not None,
         "reverse": _val(scaling, "c:orientation", "minMax") == "maxMin",
         "text_style": body_run_style(ax.find(qn("c:txPr")), scope, node_id),
@@ -312,19 +320,31 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     return ChartAxis(**data)
 
 
+def _cached_format(plot: etree._Element, tag: str) -> str | None:
+    """The first series' cached format code of its `tag` numbers (c:val, c:bubbleSize), when not General."""
+    for code in plot.iterfind(f"{qn('c:ser')}/{qn(tag)}/{qn('c:numRef')}/{qn('c:numCache')}/{qn('c:formatCode')}"):
+        if code.text and code.text.strip() and code.text.strip() != "General":
+            return code.text.strip()
+    return None
+
+
 def _source_format(ax: etree._Element | None, plots: list[etree._Element]) -> str | None:
     """The number format a value axis linked to its source shows: the first series' cached
     format code (e.g. 0% in a percent chart), when it is not General."""
     fmt = ax.find(qn("c:numFmt")) if ax is not None else None
     if fmt is None or fmt.get("sourceLinked") not in ("1", "true"):
         return None
-    for plot in plots:
-        for code in plot.iterfind(
-            f"{qn('c:ser')}/{qn('c:val')}/{qn('c:numRef')}/{qn('c:numCache')}/{qn('c:formatCode')}"
-        ):
-            if code.text and code.text.strip() and code.text.strip() != "General":
-                return code.text.strip()
-    return None
+    return next((code for code in (_cached_format(plot, "c:val") for plot in plots) if code), None)
+
+
+def _linked_axis(ax: etree._Element | None, plots: list[etree._Element], scope: Scope, node_id: str) -> ChartAxis:
+    """A value axis with, when it is linked to its source, the number format of the first series
+    plotted against it (the chart groups whose c:axId names it)."""
+    axis = _axis(ax, scope, node_id)
+    ax_id = _val(ax, "c:axId")
+    own = [p for p in plots if ax_id in {el.get("val") for el in p.findall(qn("c:axId"))}] or plots
+    linked = _source_format(ax, own)
+    return axis.model_copy(update={"number_format": linked}) if linked and axis.number_format is None else axis
 
 
 def _view_3d(chart: etree._Element | None, plot: etree._Element) -> ChartView3D:
@@ -452,9 +472,11 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     data.update(_numeric_categories(plots, date1904))
     if plot.find(qn("c:dateAx")) is not None:
         data["date_axis"] = True
+    if plot.find(qn("c:serAx")) is not None:
+        data["series_axis"] = _axis(plot.find(qn("c:serAx")), scope, node_id)
     if _secondary_series(plot, plots, series):
         axes = plot.findall(qn("c:valAx"))
-        data["y2_axis"] = _axis(axes[1], scope, node_id) if len(axes) > 1 else None
+        data["y2_axis"] = _linked_axis(axes[1], plots, scope, node_id) if len(axes) > 1 else None
     # a combo chart: each series keeps its plot type; the writers and the drawing report what
     # they cannot carry of it
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
@@ -495,17 +517,16 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
-    if data["text_style"] is None and next(root.iter(qn("c:txPr")), None) is None:
-        # no text properties anywhere: chart text is 10 pt, as PowerPoint and LibreOffice draw it
-        data["text_style"] = TextStyle(font_size=10 * PX_PER_PT)
+    if data["text_style"] is None or data["text_style"].font_size is None:
+        # no text size of the chart's own (no c:txPr, or one without sz): chart text is 10 pt, as
+        # PowerPoint and LibreOffice draw it
+        own = data["text_style"] or TextStyle()
+        data["text_style"] = own.model_copy(update={"font_size": 10 * PX_PER_PT})
     if kind in ("scatter", "bubble") and len(val_axes) >= 2:
         data["x_axis"], data["y_axis"] = _axis(val_axes[0], scope, node_id), _axis(val_axes[1], scope, node_id)
     elif kind not in ("pie", "doughnut"):
         data["x_axis"] = _axis(cat_ax, scope, node_id)
-        data["y_axis"] = _axis(val_axes[0] if val_axes else None, scope, node_id)
-        linked = _source_format(val_axes[0] if val_axes else None, plots)
-        if linked and data["y_axis"].number_format is None:
-            data["y_axis"] = data["y_axis"].model_copy(update={"number_format": linked})
+        data["y_axis"] = _linked_axis(val_axes[0] if val_axes else None, plots, scope, node_id)
     plot_sp = plot.find(qn("c:spPr"))
     plot_fill = find_fill(plot_sp)
     if plot_fill is not None:
@@ -517,6 +538,10 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             labels = _labels(ser.find(qn("c:dLbls")), scope, node_id)
             if labels is not None:
                 break
+    if kind == "bubble" and labels is not None and labels.number_format is None:
+        # a bubble's value label is its size, in the size cells' own format (as LibreOffice shows it)
+        code = _cached_format(first, "c:bubbleSize")
+        labels = labels.model_copy(update={"number_format": code}) if code else labels
     data["data_labels"] = labels
     for key, tag in (("hole_size", "c:holeSize"), ("gap_width", "c:gapWidth"), ("overlap", "c:overlap")):
         v = to_float((_val(first, tag) or "").rstrip("%") or None)
