@@ -257,7 +257,8 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
                 figs = metrics.images(png0, pngs)
                 recs = metrics.recall(text0, texts)
                 rows = [
-                    {"deck": src.name, "slide": i + 1, "sim": s, "col": c, "rec": r}
+                    {"deck": src.name, "slide": i + 1, "sim": s, "col": c, "rec": r, "ref_png": str(png0[i])}
+                    | ({"out_png": str(pngs[i])} if i < len(pngs) else {})
                     for i, ((s, c), r) in enumerate(zip(figs, recs, strict=True))
                 ]
                 per[kind].extend(rows)

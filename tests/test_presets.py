@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ def _points(d: str) -> list[tuple[float, float]]:
 
 def test_every_preset_in_the_spec_is_drawn_at_many_sizes() -> None:
     names = preset_names()
-    assert len(names) == 186
+    assert len(names) == 187
     for name in names:
         for w, h in ((100, 100), (320, 90), (40, 260), (0, 50), (1, 1)):
             geo = evaluate(name, w, h)
@@ -34,6 +35,25 @@ def test_every_preset_in_the_spec_is_drawn_at_many_sizes() -> None:
                 # every point stays near the box (callouts and a few presets reach outside by design)
                 for x, y in _points(" ".join(p.d for p in geo.paths)):
                     assert -3 * w <= x <= 4 * w and -3 * h <= y <= 4 * h, (name, x, y)
+
+
+def test_every_shape_type_of_the_schema_has_a_definition() -> None:
+    """Each ST_ShapeType value (the prst names PowerPoint writes) is drawn: the definitions file as
+    carried by python-pptx held upDownArrow twice and no upArrow, drawn as its box (a square)."""
+    xsd = (Path(__file__).parents[1] / "adapters" / "ooxml" / "schemas" / "dml-main.xsd").read_text()
+    start = xsd.index('name="ST_ShapeType"')
+    values = re.findall(r'value="([^"]+)"', xsd[start : xsd.index("</xsd:simpleType>", start)])
+    assert len(values) == 187 and set(values) == set(preset_names())
+
+
+def test_up_arrow_is_the_down_arrow_upside_down() -> None:
+    """upArrow: head (full width, adj2 of the shorter side) at the top, shaft (adj1 of the width) below."""
+    up = {(x, 112 - y) for x, y in _points(evaluate("upArrow", 120, 112).paths[0].d)}
+    down = set(_points(evaluate("downArrow", 120, 112).paths[0].d))
+    assert up == down and (60.0, 112.0) in up  # the tip of the mirrored head
+    geo = evaluate("upArrow", 120, 112, {"adj1": 20000, "adj2": 25000})
+    pts = set(_points(geo.paths[0].d))
+    assert {(60.0, 0.0), (0.0, 28.0), (120.0, 28.0), (48.0, 112.0), (72.0, 112.0)} <= pts
 
 
 def test_every_preset_spans_most_of_its_box() -> None:
@@ -150,8 +170,24 @@ def test_a_preset_read_alone_is_the_one_the_whole_file_holds() -> None:
     from ace_core.drawing import presets
 
     whole = presets._definitions()
-    assert len(whole) == len(presets.preset_names()) >= 186
+    assert len(whole) == len(presets.preset_names()) >= 187
     for name, element in whole.items():
         alone = presets._definition(name)
         assert alone is not None and presets._parse_shape(alone) == presets._parse_shape(element), name
     assert presets._definition("noSuchPreset") is None and presets._definition("rect>") is None
+
+
+def test_the_up_arrow_of_a_real_deck_is_drawn_as_an_arrow_in_html(tmp_path: Path) -> None:
+    """docx4j's AutoShapes deck (one preset per slide): slide 46's upArrow was written as its box
+    with an unknown-preset loss entry; now every preset of the deck is drawn, with no such entry."""
+    from adapters.html.write import write_html
+    from adapters.ooxml.read_deck import read_pptx
+
+    deck = read_pptx(Path(__file__).parents[1] / "fixtures" / "pptx" / "docx4j-AutoShapes.pptx")
+    report = write_html(deck, tmp_path / "deck.html", embed_source=False)
+    assert not [e for e in report.entries if e.feature == "unknown-preset"]
+    html = (tmp_path / "deck.html").read_text()
+    arrow = next(n for n in deck.slides[45].children if getattr(n, "preset", None) == "upArrow")
+    block = html[html.index(f'data-id="{arrow.id}"') :]
+    d = re.search(r'<path d="([^"]+)"', block).group(1)  # type: ignore[union-attr]
+    assert d.startswith("M0 56L60 0L120 56") and d.count("L") == 6

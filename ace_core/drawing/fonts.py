@@ -304,6 +304,9 @@ _WINGDINGS_MAP = {
     0xFC: "✓",
     0xFB: "✖",
 }
+# Wingdings 2 and 3 are other fonts than Wingdings: the same code draws another dingbat. Only the
+# codes seen as bullets with a known glyph are here; the others still go through Wingdings'
+_WINGDINGS3_MAP = {0x75: "\u25b6"}  # "u": the right-pointing triangle LibreOffice draws (OpenSymbol)
 _SYMBOL_MAP = {0xB7: "•", 0xA7: "♣", 0xA8: "♦", 0xA9: "♥", 0xAA: "♠", 0xAE: "→", 0xDE: "⇒", 0x2D: "−", 0xB0: "°"}
 
 
@@ -321,4 +324,6 @@ def map_symbol_char(char: str, family: str | None) -> str:
     if low == "symbol":
         found = _SYMBOL_MAP.get(code)
         return found or (chr(code) if 0x21 <= code < 0x7F or code >= 0xA0 else "•")
+    if low == "wingdings 3" and code in _WINGDINGS3_MAP:
+        return _WINGDINGS3_MAP[code]
     return _WINGDINGS_MAP.get(code, "•")  # an unknown dingbat is drawn as a plain bullet

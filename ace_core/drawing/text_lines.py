@@ -25,6 +25,7 @@ __all__ = [
     "cell_unpitched",
     "css_text_offset",
     "css_texts_as_ooxml",
+    "empty_lines_sized",
     "ooxml_pitch",
     "ooxml_text_shift",
     "pitch_in_pixels",
@@ -59,6 +60,31 @@ def ooxml_pitch(body: TextBody, para: Paragraph, scale: float | None = None) -> 
         return lh.value * scale
     pct = 100.0 if lh is None or lh.unit == "AUTO" else lh.value
     return OOXML_LINE * max(pct, 1.0) / 100.0 * _drawn_size(body, para, scale)
+
+
+def empty_lines_sized(body: TextBody) -> TextBody:
+    """The body with each empty paragraph that states no size of its own (nor inherits one: a bare
+    end mark) given the font and size of the last run with text before it, as LibreOffice draws
+    it: a blank line under a 28 pt heading is a 28 pt line there, not one of the 18 pt default. An
+    empty paragraph before any text keeps the default."""
+    paragraphs = []
+    last: TextStyle | None = None
+    changed = False
+    for para in body.paragraphs:
+        base = body.style.merged(para.style)
+        texted = [base.merged(r.style) for r in para.runs if r.text]
+        if texted:
+            last = texted[-1]
+        elif last is not None and last.font_size is not None:
+            own = base.merged(para.runs[0].style) if para.runs else base
+            if own.font_size is None:
+                style = para.style.model_copy(
+                    update={"font_size": last.font_size, "font_family": own.font_family or last.font_family}
+                )
+                para = para.model_copy(update={"style": style})
+                changed = True
+        paragraphs.append(para)
+    return body.model_copy(update={"paragraphs": paragraphs}) if changed else body
 
 
 def _cell_single(body: TextBody, para: Paragraph, theme_fonts: Any) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from ace_core.drawing.text_lines import cell_pitched, ooxml_text_shift, shifted_insets, text_scale
+from ace_core.drawing.text_lines import empty_lines_sized, ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
 from ace_core.ir.loss import LossReport
@@ -35,10 +35,8 @@ from ace_core.ir.nodes import (
     VectorNode,
     VectorPath,
 )
-from ace_core.ir.semantic import TableCell
-from ace_core.ir.style import ImagePaint, Sides, SolidPaint, Stroke
+from ace_core.ir.style import ImagePaint, Sides, SolidPaint
 from ace_core.ir.text import TextBody
-from ace_core.layout.measure import DEFAULT_FONT_SIZE, DEFAULT_INSETS
 from adapters.figma.context import FORMAT_NAME, NOTES_NAME
 from adapters.figma.geometry import Affine, aabb, box_to_matrix, multiply
 from adapters.figma.layout import auto_layout_to_figma, child_layout_to_figma, constraints_to_figma
@@ -48,7 +46,9 @@ from adapters.figma.picture_text import PictureTexts, split_picture_text
 from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
 from adapters.figma.text_groups import TextRun, list_text_offset, text_runs
+from adapters.figma.text_measure import TURNS, insets, measure
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
+from adapters.figma.write_table import table_to_figma
 
 __all__ = ["NodeWriter"]
 
@@ -159,15 +159,22 @@ class NodeWriter:
     def node(self, node: NodeBase, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
         """The Figma dict of an IR node placed in a parent whose absolute matrix is parent_abs."""
         text = getattr(node, "text", None)
+        if self.ooxml and isinstance(text, TextBody) and text.paragraphs:
+            sized = empty_lines_sized(text)  # LibreOffice's blank lines: the size of the text above
+            if sized is not text:
+                text = sized
+                node = node.model_copy(update={"text": text})
         if isinstance(text, TextBody) and text.autofit == "SHRINK":
             text = self._fitted(text, node.width, node.height)
             node = node.model_copy(update={"text": text})
         if self.ooxml and isinstance(text, TextBody) and not text.wrap and text.autofit == "RESIZE":
             node = _grown(node, text)
         if isinstance(node, TextNode):
-            boxed = node.fills or node.strokes or _insets(node.text) != Sides() or node.text.vertical in _TURNS
+            boxed = node.fills or node.strokes or insets(node.text) != Sides() or node.text.vertical in TURNS
             if boxed or len(self._runs(node.text)) > 1:
                 return self._boxed(node, None, node.text, parent_abs, parent_mode)
+            if self.ooxml and not node.text.wrap and node.text.autofit == "NONE" and node.sizing_h == "FIXED":
+                node = _hugged(node, node.text)
             return self._text(node, parent_abs, parent_mode, shifted=True)
         if isinstance(text, TextBody) and text.paragraphs:
             return self._boxed(node, node, text, parent_abs, parent_mode)
@@ -408,7 +415,7 @@ class NodeWriter:
         (a, b, tx), (c, d, ty) = frame["relativeTransform"]
         body = TextBody.from_text(notes.replace("\r\n", "\n"))
         body.insets, body.auto_resize = Sides(), "HEIGHT"
-        _, height = _measure(body, width)
+        _, height = measure(body, width)
         node = TextNode(id=f"{slide_id}:notes", name=NOTES_NAME, width=width, height=height, visible=False, text=body)
         return self._text(node, (a, b, tx, c, d, ty), None)
 
@@ -420,14 +427,22 @@ class NodeWriter:
         a plain box, the shape itself as an ABSOLUTE child behind it)."""
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
-        ins = _insets(text)
-        turned = text.vertical in _TURNS
+        ins = insets(text)
+        turned = text.vertical in TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
         pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own);
         # paragraphs that differ in alignment or indent are TEXTs of their own (text_groups)
         runs = self._runs(text) if not turned else []
+        if self.ooxml and not turned and shape is None and not node.fills and not node.strokes and not node.rotation:
+            # list text that PowerPoint starts left of where the padding can (a marker that does not
+            # hang): the bare box reaches further left, so that the text starts there
+            low = ins.left + (min(r.offset for r in runs) if len(runs) > 1 else list_text_offset(text))
+            if low < -0.5:
+                node = node.model_copy(update={"x": node.x + low, "width": node.width - low})
+                text = text.model_copy(update={"insets": ins.model_copy(update={"left": ins.left - low})})
+                ins = insets(text)
         if len(runs) > 1:
             pad_left = max(0.0, ins.left + min(r.offset for r in runs))
         else:
@@ -481,7 +496,7 @@ class NodeWriter:
             self.figma_of[node.id] = out
             return out
         body = text.model_copy(update={"insets": Sides(), "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT"})
-        width, height = _measure(body, room_w if wraps else None)
+        width, height = measure(body, room_w if wraps else None)
         width = room_w if wraps else width
         offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align]
         offset *= max(0.0, node.height - pad_top - pad_bottom) - height
@@ -531,7 +546,7 @@ class NodeWriter:
                     "auto_resize": "HEIGHT" if wraps else "WIDTH_AND_HEIGHT",
                 }
             )
-            width, height = _measure(body, max(0.0, room_w - dx) if wraps else None)
+            width, height = measure(body, max(0.0, room_w - dx) if wraps else None)
             placed.append((run, dx, body, max(0.0, room_w - dx) if wraps else width, height))
         total = sum(run.gap + height for run, _, _, _, height in placed)
         anchor = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align]
@@ -572,7 +587,7 @@ class NodeWriter:
         its lines as long as the room (x, y, w, h) is high, placed across it by the vertical
         anchor (a top-anchored vert text sits at the right, as in PowerPoint). The reader takes
         the turn back as the direction; eaVert's upright East Asian characters lie on their side."""
-        turn = _TURNS[text.vertical]
+        turn = TURNS[text.vertical]
         if text.vertical == "eaVert" and any(ord(ch) > 0x2E7F for ch in text.plain_text):
             self.loss(
                 "vertical-text",
@@ -583,7 +598,7 @@ class NodeWriter:
         flat = text.model_copy(
             update={"vertical": "horz", "insets": Sides(), "auto_resize": "HEIGHT" if text.wrap else "WIDTH_AND_HEIGHT"}
         )
-        length, depth = _measure(flat, h if text.wrap else None)
+        length, depth = measure(flat, h if text.wrap else None)
         length = h if text.wrap else length
         offset = {"TOP": 0.0, "CENTER": 0.5, "BOTTOM": 1.0}[text.vertical_align] * (w - depth)
         cx = x + w - offset - depth / 2 if turn > 0 else x + offset + depth / 2
@@ -601,106 +616,26 @@ class NodeWriter:
         )
 
     def _table(self, node: TableNode, parent_abs: Affine, parent_mode: str | None) -> dict[str, Any]:
-        """A FRAME of cell rectangles (fills; borders as per-side strokes on the grid lines) and cell
-        texts; rows as tall as their text needs (an OOXML row height is a minimum)."""
-        out = self._base(node, "FRAME", parent_mode)
-        out["clipsContent"] = False
-        out["layoutMode"] = "NONE"
-        heights = _row_heights(node, self.theme_fonts if self.ooxml else None, ooxml=self.ooxml)
-        absolute = self.place(
-            out, self._matrix(node), node.width, max(node.height, sum(heights)), parent_abs, node.visible
-        )
-        kids: list[dict[str, Any]] = []
-        y = 0.0
-        for ri, row in enumerate(node.rows):
-            x = 0.0
-            for ci, cell in enumerate(row.cells):
-                width = node.columns[ci] if ci < len(node.columns) else 0.0
-                if not (cell.h_merged or cell.v_merged):
-                    w = sum(node.columns[ci : ci + cell.col_span])
-                    h = sum(heights[ri : ri + cell.row_span])
-                    strokes, weights = _cell_borders(cell)
-                    rect = RectangleNode(
-                        id=f"{node.id}:r{ri}c{ci}",
-                        x=x,
-                        y=y,
-                        width=w,
-                        height=h,
-                        fills=cell.fills or node.style_fills(ri),
-                        strokes=strokes,
-                        stroke_weights=weights,
-                    )
-                    kids.append(self._shape(rect, absolute, None))
-                    if cell.text.paragraphs:
-                        m = _cell_margins(cell)
-                        body = cell.text.model_copy(update={"vertical_align": cell.vertical_align, "insets": Sides()})
-                        body = cell_pitched(body, self.theme_fonts) if self.ooxml else body
-                        room = (x + m.left, y + m.top, w - m.left - m.right, h - m.top - m.bottom)
-                        label = (
-                            self._turned(f"{node.id}:t{ri}c{ci}", "", body, *room)
-                            if body.vertical in _TURNS
-                            else TextNode(
-                                id=f"{node.id}:t{ri}c{ci}",
-                                x=room[0],
-                                y=room[1],
-                                width=max(0.0, room[2]),
-                                height=max(0.0, room[3]),
-                                text=body,
-                            )
-                        )
-                        kids.append(self._text(label, absolute, None, cell=True))
-                x += width
-            y += heights[ri]
-        out["children"] = kids
-        set_ace(out, "synthetic", "1")
-        self.figma_of[node.id] = out
-        return out
+        return table_to_figma(self, node, parent_abs, parent_mode)
 
 
-_TURNS = {"vert": 90.0, "eaVert": 90.0, "vert270": -90.0}
-"""text directions drawn as a TEXT turned by this many degrees"""
-_CELL_MARGINS = Sides(top=3.6 * 4 / 3, bottom=3.6 * 4 / 3, left=7.2 * 4 / 3, right=7.2 * 4 / 3)  # OOXML defaults
-
-
-def _cell_margins(cell: TableCell) -> Sides:
-    return cell.margins or _CELL_MARGINS
-
-
-def _row_heights(node: TableNode, theme_fonts: Any = None, *, ooxml: bool = False) -> list[float]:
-    """Each row's height: its own, or what the text of its single-row cells needs when more; an
-    OOXML table's text with its lines at the pitch LibreOffice gives a cell's (cell_pitched: the
-    font's ascent + descent, not the 1.2 x its size of a text box)."""
-    heights = []
-    for row in node.rows:
-        need = row.height
-        for ci, cell in enumerate(row.cells):
-            if cell.h_merged or cell.v_merged or cell.row_span != 1 or not cell.text.paragraphs:
-                continue
-            if cell.text.vertical in _TURNS:  # its lines run down the row: it sets no height
-                continue
-            m = _cell_margins(cell)
-            room = max(1.0, sum(node.columns[ci : ci + cell.col_span]) - m.left - m.right)
-            body = cell.text.model_copy(update={"insets": Sides()})
-            body = cell_pitched(body, theme_fonts) if ooxml else body
-            _, text_h = _measure(body, room if cell.text.wrap else None)
-            need = max(need, text_h + m.top + m.bottom)
-        heights.append(need)
-    return heights
-
-
-def _cell_borders(cell: TableCell) -> tuple[list[Stroke], Sides | None]:
-    """The cell's borders as one stroke centred on the grid lines with per-side weights (a side
-    without a border weighs 0); Figma strokes have one paint, so the first border's colour is used."""
-    sides = {k: getattr(cell.borders, k) for k in ("top", "right", "bottom", "left")}
-    drawn = {k: b for k, b in sides.items() if b is not None and b.weight > 0}
-    if not drawn:
-        return [], None
-    first = next(iter(drawn.values()))
-    stroke = first.model_copy(update={"align": "CENTER"})
-    weights = {k: (b.weight if b is not None and k in drawn else 0.0) for k, b in sides.items()}
-    if len(set(weights.values())) == 1:
-        return [stroke], None
-    return [stroke], Sides(**weights)
+def _hugged(node: TextNode, text: TextBody) -> TextNode:
+    """An unwrapped OOXML text box of fixed width without autofit whose centred or right-aligned text is narrower
+    than the box, as wide as its text where the alignment puts it: Figma's TEXT that grows with
+    its text (WIDTH_AND_HEIGHT, how unwrapped text is written) hugs it, and read back as the whole
+    box its text would go where the box's autofit puts it (LibreOffice shrank a right-aligned
+    subtitle to its text at the box's left)."""
+    aligns = {p.align or text.align or "LEFT" for p in text.paragraphs if p.text.strip()}
+    if len(aligns) != 1 or node.rotation or text.vertical != "horz":
+        return node
+    share = {"CENTER": 0.5, "RIGHT": 1.0}.get(aligns.pop())
+    if share is None:
+        return node
+    flat = text.model_copy(update={"insets": Sides(), "auto_resize": "WIDTH_AND_HEIGHT"})
+    spare = node.width - measure(flat, None)[0]
+    if spare <= 0.5:
+        return node
+    return node.model_copy(update={"x": node.x + spare * share, "width": node.width - spare})
 
 
 def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
@@ -738,51 +673,9 @@ def _grown(node: NodeBase, text: TextBody) -> NodeBase:
     writer's rule: adapters.html.text): Figma would let the text run out of the box's right side."""
     if text.vertical != "horz" or not text.paragraphs:
         return node
-    ins = _insets(text)
+    ins = insets(text)
     flat = text.model_copy(update={"insets": Sides(), "auto_resize": "WIDTH_AND_HEIGHT"})
-    grow = _measure(flat, None)[0] - (node.width - ins.left - ins.right)
+    grow = measure(flat, None)[0] - (node.width - ins.left - ins.right)
     if grow <= 0.5:
         return node
     return node.model_copy(update={"x": node.x - grow / 2, "width": node.width + grow})
-
-
-def _measure(body: TextBody, width: float | None) -> tuple[float, float]:
-    """The text's size as Figma lays it out (ace_core.layout's measurer; a rough estimate without it)."""
-    try:
-        from ace_core.layout import default_measurer
-    except ImportError:  # the solver is optional for writing
-        size = body.style.font_size or DEFAULT_FONT_SIZE
-        return (width or len(body.plain_text) * size * 0.55, size * 1.2 * max(1, len(body.paragraphs)))
-    return default_measurer().measure(_sized_by_characters(body), width)
-
-
-def _sized_by_characters(body: TextBody) -> TextBody:
-    """The body with each run's effective font size on the run and none on a paragraph that has
-    text: Figma (like PowerPoint) makes a line as tall as its characters, while the measurer, as
-    CSS, also counts the paragraph's own size (the strut) - 24 px cell defaults under 13 px runs
-    made every table row twice its height. An empty paragraph keeps its size (its line's)."""
-    paragraphs = []
-    for para in body.paragraphs:
-        size = para.style.font_size if para.style.font_size is not None else body.style.font_size
-        if size is None or not any(run.text for run in para.runs):
-            if size is not None:
-                para = para.model_copy(update={"style": para.style.model_copy(update={"font_size": size})})
-            paragraphs.append(para)
-            continue
-        runs = [
-            run
-            if run.style.font_size is not None
-            else run.model_copy(update={"style": run.style.model_copy(update={"font_size": size})})
-            for run in para.runs
-        ]
-        paragraphs.append(
-            para.model_copy(update={"runs": runs, "style": para.style.model_copy(update={"font_size": None})})
-        )
-    return body.model_copy(
-        update={"paragraphs": paragraphs, "style": body.style.model_copy(update={"font_size": None})}
-    )
-
-
-def _insets(text: TextBody) -> Sides:
-    """The text box insets; None means the project-wide default (OOXML's 7.2 / 3.6 pt)."""
-    return text.insets if text.insets is not None else DEFAULT_INSETS

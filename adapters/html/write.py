@@ -32,7 +32,7 @@ from ace_core.ir.nodes import (
     TextNode,
     VectorNode,
 )
-from ace_core.ir.style import ImagePaint, SolidPaint
+from ace_core.ir.style import ImagePaint, Paint, SolidPaint
 from ace_core.ir.text import TextBody
 from ace_core.limits import check_output_size
 from ace_core.metafiles import drawable_deck
@@ -448,12 +448,29 @@ def _transition_attrs(slide: Slide) -> str:
     return out
 
 
+def _on_white(fills: list[Paint]) -> list[Paint]:
+    """A slide's fills as PowerPoint and LibreOffice show them: a translucent bottom colour lies on
+    white paper, not on whatever is behind the slide (the page's grey would show through)."""
+    visible = [f for f in fills if f.visible and f.opacity > 0]
+    if not visible or not isinstance(visible[0], SolidPaint):
+        return fills  # nothing, a gradient or a picture at the bottom: .slide's white is under it
+    bottom = visible[0]
+    a = bottom.color.a * bottom.opacity
+    if a >= 0.9995:
+        return fills
+    c = bottom.color
+    paper = SolidPaint(
+        color=c.model_copy(update={"r": c.r * a + 1 - a, "g": c.g * a + 1 - a, "b": c.b * a + 1 - a, "a": 1.0})
+    )
+    return [paper if f is bottom else f for f in fills]
+
+
 def slide_html(slide: Slide, deck: Deck, ctx: WriteCtx) -> str:
     ctx.slide_id = slide.id
     ctx.slide_number = next((i + 1 for i, s in enumerate(deck.slides) if s.id == slide.id), None)
     decls = [("width", px(deck.width)), ("height", px(deck.height))]
     if slide.background is not None:
-        decls += background_decls(slide.background.fills, deck.width, deck.height, ctx, slide.id)
+        decls += background_decls(_on_white(slide.background.fills), deck.width, deck.height, ctx, slide.id)
     head = f'<div class="slide" id="slide:{escape(slide.id, quote=True)}"{attr(A_SLIDE_ID, slide.id)}'
     if slide.name:
         head += attr(A_NAME, slide.name)

@@ -367,6 +367,26 @@ def _bullet(ppr: _PPr, scope: Scope, size_px: float) -> Bullet | None:
     return Bullet(**data)
 
 
+# LibreOffice's list indents for what a bulleted paragraph leaves unstated: its drawing styles'
+# numbering rule (level n: text at (n + 1) * 6 mm, the bullet 6 mm before it), which the OOXML
+# import only overrides with a stated marL / indent
+_LO_LIST_STEP = 216000.0  # EMU, 6 mm
+
+
+def _list_indents(attrs: dict[str, str], lvl: int, bullet: Bullet | None) -> tuple[float, float]:
+    """marL and indent in EMU as drawn. A list item with no marL anywhere in its chain has its text
+    at LibreOffice's default margin, and with no indent its bullet hangs 6 mm, or only as far as the
+    margin (a first line never starts left of the box)."""
+    margin = emu(attrs.get("marL"), 0.0) or 0.0
+    indent = emu(attrs.get("indent"), 0.0) or 0.0
+    if bullet is not None:
+        if "marL" not in attrs:
+            margin = (lvl + 1) * _LO_LIST_STEP
+        if "indent" not in attrs:
+            indent = -min(_LO_LIST_STEP, max(margin, 0.0))
+    return margin, indent
+
+
 def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str | None) -> Paragraph:
     ppr_el = p.find(qn("a:pPr"))
     lvl = 0
@@ -428,20 +448,35 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
     own = style.font_size or DEFAULT_SIZE_PX
     largest = max((r.style.font_size or own for r in runs if r.text.strip()), default=size)
     attrs = ppr.attrs
+    bullet = _bullet(ppr, scope, size)
+    margin, indent = _list_indents(attrs, lvl, bullet)
     para = Paragraph(
         runs=runs,
         style=style,
         align=_ALIGN.get(attrs.get("algn", "l"), "LEFT"),  # type: ignore[arg-type]
         level=lvl,
-        bullet=_bullet(ppr, scope, size),
-        indent=(emu(attrs.get("indent"), 0.0) or 0.0) / EMU_PER_PX,
-        margin_left=(emu(attrs.get("marL"), 0.0) or 0.0) / EMU_PER_PX,
+        bullet=bullet,
+        indent=indent / EMU_PER_PX,
+        margin_left=margin / EMU_PER_PX,
         space_before=_spacing(ppr.kids.get("spcBef"), largest),
         space_after=_spacing(ppr.kids.get("spcAft"), largest),
         line_height=_line_height(ppr.kids.get("lnSpc")),
         rtl=True if attrs.get("rtl") in ("1", "true") else None,
     )
     return para
+
+
+def _carry_empty_sizes(paragraphs: list[Paragraph]) -> None:
+    """An empty paragraph whose size nothing states (no sz on its end mark, none in its list
+    styles) is as tall as the text before it: LibreOffice's import starts each paragraph with the
+    character attributes the previous one ended with, and only stated sizes replace them."""
+    size: float | None = None
+    for para in paragraphs:
+        if para.runs:
+            last = para.runs[-1].style.font_size or para.style.font_size
+            size = last or size
+        elif para.style.font_size is None and size is not None:
+            para.style = para.style.model_copy(update={"font_size": size})
 
 
 def _clean(text: str) -> str:
@@ -476,6 +511,7 @@ def read_text_body(
     if tx_body is not None:
         for p in tx_body.findall(qn("a:p")):
             paragraphs.append(_paragraph(p, chain, scope, node_id))
+    _carry_empty_sizes(paragraphs)
     # insets no part of the chain states stay None (the format default): a writer then leaves them
     # out as the source did. LibreOffice does not treat the two alike: a placeholder without
     # insets gets its own default text distance (0.25 cm), 0.1 pt less a side than a stated
