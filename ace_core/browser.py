@@ -20,6 +20,7 @@ from __future__ import annotations
 import atexit
 import base64
 import contextlib
+import math
 import os
 import queue
 import secrets
@@ -147,29 +148,55 @@ class LoadedPage:
 
     def capture(self, x: float, y: float, width: float, height: float, *, scale: float = 1.0) -> bytes:
         """PNG of a page region (CSS px, page coordinates), `scale` x the CSS size, rendered crisp
-        (Chromium re-rasterizes at the scale rather than resizing a bitmap)."""
+        (Chromium re-rasterizes at the scale rather than resizing a bitmap). A region that starts at
+        a fractional device pixel (a slide at x = 120 CSS px captured at 16/13) would have its edge
+        pixels blended with the page behind it: the page is shifted by less than a device pixel for
+        the capture, so the region starts on a whole one."""
 
         def shot() -> bytes:
             slot = self._slot
             if slot.cdp is None:
                 slot.cdp = slot.ctx.new_cdp_session(slot.page)
-            clip = {"x": x, "y": y, "width": max(1.0, width), "height": max(1.0, height), "scale": scale}
+            dx, dy = (_to_whole_pixel(v, scale) for v in (x, y))
             # a region that fits the viewport is scrolled into it (a third cheaper than painting
             # beyond the viewport); anything else is captured beyond the viewport
-            beyond = True
-            if width <= self.width + 0.5 and height <= self.height + 0.5:
-                sx, sy = slot.page.evaluate(_SCROLL_JS, [x, y])
-                beyond = not (sx <= x + 0.5 and sy <= y + 0.5 and x + width <= sx + self.width + 0.5
-                              and y + height <= sy + self.height + 0.5)  # fmt: skip
-            res = slot.cdp.send(
-                "Page.captureScreenshot",
-                {"format": "png", "clip": clip, "captureBeyondViewport": beyond, "optimizeForSpeed": True},
-            )
+            fits = width <= self.width + 0.5 and height <= self.height + 0.5
+            shifted, sx, sy = (False, 0.0, 0.0)
+            if fits or dx or dy:
+                shifted, sx, sy = slot.page.evaluate(_PLACE_JS, [dx, dy, x + dx, y + dy, fits])
+            cx, cy = (x + dx, y + dy) if shifted else (x, y)
+            if fits and not shifted and (dx or dy):  # scrolled to the shifted place: scroll again
+                sx, sy = slot.page.evaluate(_SCROLL_JS, [cx, cy])
+            beyond = not (fits and sx <= cx + 0.5 and sy <= cy + 0.5 and cx + width <= sx + self.width + 0.5
+                          and cy + height <= sy + self.height + 0.5)  # fmt: skip
+            clip = {"x": cx, "y": cy, "width": max(1.0, width), "height": max(1.0, height), "scale": scale}
+            try:
+                res = slot.cdp.send(
+                    "Page.captureScreenshot",
+                    {"format": "png", "clip": clip, "captureBeyondViewport": beyond, "optimizeForSpeed": True},
+                )
+            finally:
+                if shifted:
+                    slot.page.evaluate(_UNSHIFT_JS)
             return base64.b64decode(res["data"])
 
         return self.session.call(shot)
 
 
+def _to_whole_pixel(v: float, scale: float) -> float:
+    """The CSS shift (0 <= shift < 1 device pixel) that puts CSS coordinate `v` on a whole device pixel."""
+    device = v * scale
+    return (math.ceil(device - 1e-6) - device) / scale if abs(device - round(device)) > 1e-6 else 0.0
+
+
+# the shift is a CSS translate of the root element (paint only: nothing is laid out again); a page
+# whose root has a translate of its own is captured unshifted. One call shifts and scrolls.
+_PLACE_JS = (
+    "([dx, dy, x, y, scroll]) => { const s = document.documentElement.style;"
+    " const shift = (dx || dy) && !s.translate; if (shift) s.translate = `${dx}px ${dy}px`;"
+    " if (scroll) window.scrollTo(x, y); return [shift, window.scrollX, window.scrollY]; }"
+)
+_UNSHIFT_JS = "() => { document.documentElement.style.translate = ''; }"
 _SCROLL_JS = "([x, y]) => { window.scrollTo(x, y); return [window.scrollX, window.scrollY]; }"
 
 

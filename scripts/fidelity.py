@@ -164,9 +164,9 @@ def _convert_batch(chunk: dict[str, tuple[bytes, str]]) -> None:
 
 def chromium_render(html: bytes, texts: list[str], session: object) -> Render:
     """Chromium PNGs of an HTML deck of ours (cached by its bytes' hash); `texts` are its slides' text."""
-    from backends.render.chromium import render_html
+    from backends.render.chromium import CAPTURE_REVISION, render_html
 
-    folder = cache_dir("html", _key(html))
+    folder = cache_dir("html", _key(html + b"\0capture %d" % CAPTURE_REVISION))
     hit = _load(folder)
     if hit is not None:
         return Render(hit.pngs, texts, hit.error)

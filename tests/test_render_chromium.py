@@ -30,6 +30,19 @@ def test_div_slide_deck_one_png_per_slide(fixtures_dir: Path, tmp_path: Path) ->
         assert im.getpixel((5, 5)) == colour
 
 
+def test_a_slide_at_a_fractional_device_pixel_has_clean_edges(fixtures_dir: Path, tmp_path: Path) -> None:
+    """At 1280 px a 960 px slide is drawn at 4/3: its box starts at a fractional device pixel. Its
+    edge rows and columns are the slide's own colour, not blended with the grey page behind it (a
+    1 px grey line along the edges, which also entered every colour-off figure of an HTML render)."""
+    result = render_html(fixtures_dir / "html" / "deck3.html", tmp_path, width=1280)
+    for info, colour in zip(result.slides, [(255, 0, 0), (0, 255, 0), (0, 0, 255)], strict=True):
+        im = Image.open(info.path).convert("RGB")
+        w, h = im.size
+        rows = [(x, y) for x in range(0, w, 7) for y in (0, h - 1)]
+        edges = rows + [(x, y) for y in range(0, h, 7) for x in (0, w - 1)]
+        assert {im.getpixel(p) for p in edges} == {colour}, info.path.name
+
+
 def test_fixed_size_page_is_cropped_to_its_slide_and_scaled(fixtures_dir: Path, tmp_path: Path) -> None:
     result = render_html(fixtures_dir / "html" / "slidesgrab-slide-03.html", tmp_path, width=1280)
     (slide,) = result.slides

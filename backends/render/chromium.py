@@ -19,7 +19,7 @@ from ace_core.html_slides import iter_slides
 from ace_core.ir.deck import Deck
 from ace_core.tempfiles import temp_dir
 
-__all__ = ["RenderResult", "SlideRender", "render_deck", "render_html"]
+__all__ = ["CAPTURE_REVISION", "RenderResult", "SlideRender", "render_deck", "render_html"]
 
 MAX_SLIDES = 2000
 
@@ -66,6 +66,12 @@ class RenderResult:
     def blocked(self) -> list[str]:
         """Every refused URL, once, in order of first appearance."""
         return list(dict.fromkeys([*(u for s in self.slides for u in s.blocked), *self.skipped]))
+
+
+# the revision of how a page's pixels are captured: caches of renders keyed by the HTML alone add it
+# to their key (2: a slide at a fractional device pixel is captured from a whole one, without the
+# page's grey blended into its edge pixels)
+CAPTURE_REVISION = 2
 
 
 def render_html(
