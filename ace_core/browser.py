@@ -167,7 +167,7 @@ class LoadedPage:
             cx, cy = (x + dx, y + dy) if shifted else (x, y)
             if fits and not shifted and (dx or dy):  # scrolled to the shifted place: scroll again
                 sx, sy = slot.page.evaluate(_SCROLL_JS, [cx, cy])
-            beyond = not (fits and sx <= cx + 0.5 and sy <= cy + 0.5 and cx + width <= sx + self.width + 0.5
+            beyond = not (fits and sx <= cx + 1e-3 and sy <= cy + 1e-3 and cx + width <= sx + self.width + 0.5
                           and cy + height <= sy + self.height + 0.5)  # fmt: skip
             clip = {"x": cx, "y": cy, "width": max(1.0, width), "height": max(1.0, height), "scale": scale}
             try:
@@ -190,14 +190,16 @@ def _to_whole_pixel(v: float, scale: float) -> float:
 
 
 # the shift is a CSS translate of the root element (paint only: nothing is laid out again); a page
-# whose root has a translate of its own is captured unshifted. One call shifts and scrolls.
+# whose root has a translate of its own is captured unshifted. One call shifts and scrolls (to whole
+# CSS px at or before the region: a scroll position rounded up would leave the region's first row
+# outside the viewport, drawn as the page's grey)
 _PLACE_JS = (
     "([dx, dy, x, y, scroll]) => { const s = document.documentElement.style;"
     " const shift = (dx || dy) && !s.translate; if (shift) s.translate = `${dx}px ${dy}px`;"
-    " if (scroll) window.scrollTo(x, y); return [shift, window.scrollX, window.scrollY]; }"
+    " if (scroll) window.scrollTo(Math.floor(x), Math.floor(y)); return [shift, window.scrollX, window.scrollY]; }"
 )
 _UNSHIFT_JS = "() => { document.documentElement.style.translate = ''; }"
-_SCROLL_JS = "([x, y]) => { window.scrollTo(x, y); return [window.scrollX, window.scrollY]; }"
+_SCROLL_JS = "([x, y]) => { window.scrollTo(Math.floor(x), Math.floor(y)); return [window.scrollX, window.scrollY]; }"
 
 
 class _Remote:

@@ -69,9 +69,9 @@ class RenderResult:
 
 
 # the revision of how a page's pixels are captured: caches of renders keyed by the HTML alone add it
-# to their key (2: a slide at a fractional device pixel is captured from a whole one, without the
+# to their key (3: a slide at a fractional device pixel is captured from a whole one, without the
 # page's grey blended into its edge pixels)
-CAPTURE_REVISION = 2
+CAPTURE_REVISION = 3
 
 
 def render_html(
