@@ -163,10 +163,8 @@ class LoadedPage:
             fits = width <= self.width + 0.5 and height <= self.height + 0.5
             shifted, sx, sy = (False, 0.0, 0.0)
             if fits or dx or dy:
-                shifted, sx, sy = slot.page.evaluate(_PLACE_JS, [dx, dy, x + dx, y + dy, fits])
+                shifted, sx, sy = slot.page.evaluate(_PLACE_JS, [dx, dy, x, y, fits])
             cx, cy = (x + dx, y + dy) if shifted else (x, y)
-            if fits and not shifted and (dx or dy):  # scrolled to the shifted place: scroll again
-                sx, sy = slot.page.evaluate(_SCROLL_JS, [cx, cy])
             beyond = not (fits and sx <= cx + 1e-3 and sy <= cy + 1e-3 and cx + width <= sx + self.width + 0.5
                           and cy + height <= sy + self.height + 0.5)  # fmt: skip
             clip = {"x": cx, "y": cy, "width": max(1.0, width), "height": max(1.0, height), "scale": scale}
@@ -196,10 +194,10 @@ def _to_whole_pixel(v: float, scale: float) -> float:
 _PLACE_JS = (
     "([dx, dy, x, y, scroll]) => { const s = document.documentElement.style;"
     " const shift = (dx || dy) && !s.translate; if (shift) s.translate = `${dx}px ${dy}px`;"
-    " if (scroll) window.scrollTo(Math.floor(x), Math.floor(y)); return [shift, window.scrollX, window.scrollY]; }"
+    " if (scroll) window.scrollTo(Math.floor(shift ? x + dx : x), Math.floor(shift ? y + dy : y));"
+    " return [shift, window.scrollX, window.scrollY]; }"
 )
 _UNSHIFT_JS = "() => { document.documentElement.style.translate = ''; }"
-_SCROLL_JS = "([x, y]) => { window.scrollTo(Math.floor(x), Math.floor(y)); return [window.scrollX, window.scrollY]; }"
 
 
 class _Remote:
