@@ -89,6 +89,13 @@ def _key(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:24]
 
 
+def _lo_key(data: bytes) -> str:
+    """The cache key of a LibreOffice render: the deck's bytes and the rasterizer's revision."""
+    from backends.render.raster import RASTER_REVISION
+
+    return _key(data + b"\0raster %d" % RASTER_REVISION)
+
+
 def _load(folder: Path) -> Render | None:
     done = folder / "done.json"
     if not done.is_file():
@@ -131,13 +138,13 @@ def lo_render_many(items: list[tuple[bytes, str]], *, batch: int = 6) -> list[Re
     LibreOffice cannot convert gets a Render with an error and no pages."""
     todo: dict[str, tuple[bytes, str]] = {}
     for data, suffix in items:
-        key = _key(data)
+        key = _lo_key(data)
         if key not in todo and _load(cache_dir("lo", key)) is None:
             todo[key] = (data, suffix)
     keys = list(todo)
     for start in range(0, len(keys), batch):
         _convert_batch({k: todo[k] for k in keys[start : start + batch]})
-    return [_load(cache_dir("lo", _key(data))) or Render(error="not rendered") for data, _ in items]
+    return [_load(cache_dir("lo", _lo_key(data))) or Render(error="not rendered") for data, _ in items]
 
 
 def _convert_batch(chunk: dict[str, tuple[bytes, str]]) -> None:

@@ -6,7 +6,18 @@ from pathlib import Path
 
 from ace_core.errors import RenderError
 
-__all__ = ["pdf_to_pngs"]
+__all__ = ["HAIRLINE_DEVICE_PX", "RASTER_REVISION", "pdf_to_pngs"]
+
+HAIRLINE_DEVICE_PX = 1.0
+"""The thinnest line drawn, in device pixels. ISO 32000-1, 8.4.3.2: a line width of 0 is the
+thinnest line the device can render, one device pixel. LibreOffice exports hairlines (DrawingML
+outlines with no width, the default `a:ln` of a preset shape) as 0-width strokes; MuPDF's default
+draws them with anti-aliased partial coverage (about a fifth of a pixel), so a red outline came
+out pink and every comparison against a render of the source saw a colour that no viewer shows."""
+
+RASTER_REVISION = 1
+"""Bumped whenever the pixels this module makes for the same PDF change; part of every cache key
+of rasterized LibreOffice output (scripts/fidelity.py, the ablation origin cache)."""
 
 
 def pdf_to_pngs(pdf: Path, out_dir: Path, *, width: int = 1280, prefix: str = "slide") -> list[Path]:
@@ -14,6 +25,7 @@ def pdf_to_pngs(pdf: Path, out_dir: Path, *, width: int = 1280, prefix: str = "s
     from ace_core.pdflib import load_pymupdf
 
     pymupdf = load_pymupdf()
+    pymupdf.TOOLS.set_graphics_min_line_width(HAIRLINE_DEVICE_PX)
 
     out_dir.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []

@@ -44,8 +44,9 @@ def _subset(deck: Any, ids: list[str]) -> Any:
 
 def _cache_dir(kind: str, deck_hash: str, width: int) -> Path:
     from ace_core.fsutil import cache_root
+    from backends.render.raster import RASTER_REVISION
 
-    return cache_root() / "ablate" / "origin" / f"{kind}-{deck_hash}-{width}"
+    return cache_root() / "ablate" / "origin" / f"{kind}-{deck_hash}-{width}-r{RASTER_REVISION}"
 
 
 def _slide_file(slide_id: str) -> str:
