@@ -269,7 +269,7 @@ _THEME_SLOTS = {
 def resolve_family(family: str | None, font_ref: str | None, theme_fonts: object | None) -> str:
     """The concrete family of a text style: its family, else its theme reference resolved
     against the theme's fonts (an object with major / minor / ... attributes), else the theme's
-    minor (body) font, else Calibri."""
+    fallback face (a deck where nothing names a face), else its minor (body) font, else Calibri."""
     for value in (family, font_ref):
         if not value:
             continue
@@ -280,8 +280,9 @@ def resolve_family(family: str | None, font_ref: str | None, theme_fonts: object
                 return found
             continue
         return value
-    minor = getattr(theme_fonts, "minor", None) if theme_fonts is not None else None
-    return minor or DEFAULT_FAMILY
+    if theme_fonts is None:
+        return DEFAULT_FAMILY
+    return getattr(theme_fonts, "fallback", None) or getattr(theme_fonts, "minor", None) or DEFAULT_FAMILY
 
 
 # Wingdings / Symbol code points used as bullets, to the Unicode characters they draw

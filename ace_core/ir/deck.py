@@ -43,6 +43,12 @@ class ThemeFonts(IRModel):
     minor_ea: str | None = None
     major_cs: str | None = None
     minor_cs: str | None = None
+    fallback: str | None = Field(
+        None,
+        description="the face of text whose chain names none (no run, list style, master text style or "
+        "presentation default names a typeface, nor refers to the theme's fonts): the reader's "
+        "renderer's default face; used before minor",
+    )
 
 
 class Theme(IRModel):

@@ -609,10 +609,11 @@ def render_html_pieces(
     ctx.slide_id = None
     asset_style, asset_blobs = _assets_block(ctx)
     font = ""
-    if deck.theme is not None and deck.theme.fonts.minor:
+    base_face = (deck.theme.fonts.fallback or deck.theme.fonts.minor) if deck.theme is not None else None
+    if base_face:
         from ace_core.drawing.fonts import css_font_stack
 
-        font = f".slide{{font-family:{css_font_stack(deck.theme.fonts.minor)}}}"
+        font = f".slide{{font-family:{css_font_stack(base_face)}}}"
     meta = json.dumps(deck_ir(deck), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     title = esc_text(deck.name or "Deck")
     head = [

@@ -78,6 +78,7 @@ __all__ = [
     "DEFAULT_SLIDE_HEIGHT_EMU",
     "DEFAULT_SLIDE_WIDTH_EMU",
     "HAIRLINE_PX",
+    "LIBREOFFICE_DEFAULT_FACE",
     "META_ALT_CONTENT",
     "META_CONTROL",
     "META_GRAPHIC_URI",
@@ -112,6 +113,12 @@ ACE_NS = NS["ace"]
 """Namespace of ACE's extension elements (<ace:id val="..."/>)."""
 ACE_EXT_URI = "{A1CE5D1D-7E57-4A11-9ACE-1D5000000001}"
 """@uri of the a:ext / p:ext element that carries an ACE id."""
+
+LIBREOFFICE_DEFAULT_FACE = "Liberation Sans"
+"""The face LibreOffice Impress draws text in when nothing in the text's chain names one (no run,
+list style, master txStyles or presentation defaultTextStyle names a typeface or a theme font):
+its default drawing font, not the theme's minor font (PowerPoint's choice). Read into
+ThemeFonts.fallback."""
 
 DEFAULT_SLIDE_WIDTH_EMU = 9144000
 """Slide size when presentation.xml has no p:sldSz: 10 x 7.5 in (960 x 720 px)."""

@@ -169,7 +169,9 @@ class _Patch:
         if self.deck.theme is None:
             return
         first = Masters(open_package(self.data)).first_master()
-        kept = set(THEME_BOOKKEEPING)  # the carried part is not what the theme says
+        # the carried part is not what the theme says; the fallback face is what the reader found
+        # the deck's text styles to leave out, not a field of the theme part
+        kept: dict[str, Any] = {k: True for k in THEME_BOOKKEEPING} | {"fonts": {"fallback": True}}
         if first is None or first.theme.to_ir().model_dump(exclude=kept) == self.deck.theme.model_dump(exclude=kept):
             return
         masters = self.pkg.rels(self.pres).of_type(RT.SLIDE_MASTER)

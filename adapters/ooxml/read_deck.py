@@ -183,6 +183,8 @@ def _read(
         deck.meta[cv.DECK_META_STRICT] = True
     if default_style is None:
         deck.meta[cv.DECK_META_NO_DEFAULT_TEXT_STYLE] = True
+    if deck.theme is not None and _names_no_face(default_style, masters):
+        deck.theme.fonts.fallback = cv.LIBREOFFICE_DEFAULT_FACE
     deck.source = DeckSource(
         format="pptx",
         path=str(path.resolve()) if path else None,
@@ -192,6 +194,20 @@ def _read(
     _fingerprint(deck)
     deck.report = ctx.report
     return deck
+
+
+def _names_no_face(default_style: etree._Element | None, masters: Masters) -> bool:
+    """True when neither the presentation's defaultTextStyle nor any master's txStyles names a
+    typeface (a face or a theme font): text that states none itself is then drawn in the
+    renderer's default face (gopptx, docx4j, officeimo and other writers leave both out)."""
+    styles = [default_style, *(el for m in masters.all_masters() for el in m.styles.values())]
+    for el in styles:
+        if el is None:
+            continue
+        for tag in ("a:latin", "a:ea", "a:cs"):
+            if any(f.get("typeface") for f in el.iter(qn(tag))):
+                return False
+    return True
 
 
 def _package_mime(pkg: Package) -> str:
