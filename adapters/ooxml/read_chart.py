@@ -26,6 +26,7 @@ from adapters.ooxml.chart_style import chart_style, style_fills, style_lines
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.read_chart_defaults import series_line_widths, title_style, widthless_line
 from adapters.ooxml.read_chart_labels import label_texts, shows_label_range
 from adapters.ooxml.read_text import body_run_style, read_text_body
 from adapters.ooxml.values import to_float
@@ -454,6 +455,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             severity="info",
         )
     series: list[ChartSeries] = []
+    widthless: list[bool] = []
     categories: list[str] = []
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")
     for plot_el in plots:
@@ -465,6 +467,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             if plot_kind != kind:
                 s.chart_type = plot_kind  # type: ignore[assignment]
             series.append(s)
+            widthless.append(widthless_line(ser))
             if cats and len(cats) > len(categories):
                 categories = cats
     data["series"] = series
@@ -491,8 +494,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
         data["auto_title"] = bool(data["title"])
-    if title is not None:
-        data["title_style"] = _title_style(title, scope, node_id)
+    own_title = _title_style(title, scope, node_id) if title is not None else None
     legend = chart.find(qn("c:legend"))
     if legend is None:
         data["legend"] = None
@@ -517,6 +519,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
+    if data.get("title"):
+        data["title_style"] = title_style(own_title, body_run_style(root.find(qn("c:txPr")), scope, node_id))
     if data["text_style"] is None or data["text_style"].font_size is None:
         # no text size of the chart's own (no c:txPr, or one without sz): chart text is 10 pt, as
         # PowerPoint and LibreOffice draw it
@@ -558,6 +562,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     if style is not None:
         data["style"] = style
         data.update(_style_looks(style, data, kind, "3D" in local(first.tag), scope))
+    if data.get("radar_style") != "filled":
+        data["series"] = series_line_widths(data["series"], widthless, kind, style, scope)
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
