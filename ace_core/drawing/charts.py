@@ -25,6 +25,7 @@ from ace_core.drawing.chart_marks import (
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_pie import _pie
+from ace_core.drawing.chart_pie3d import pie_3d
 from ace_core.drawing.chart_xy import _radar, _xy_chart
 from ace_core.drawing.fonts import css_font_stack, font_metrics
 from ace_core.ir.semantic import ChartData, ChartSeries
@@ -186,14 +187,19 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     if undrawn:
         losses.append(f"combo chart: the {', '.join(undrawn)} part is drawn as {kind}")
     box = _legend(chart, box, out)
-    if chart.view_3d is not None:
+    if chart.view_3d is not None and kind == "pie":
+        losses.append("3-D pie drawn in parallel projection (no perspective), its lighting approximated")
+    elif chart.view_3d is not None:
         losses.append("3-D chart drawn flat")
     if not chart.series:
         losses.append("chart has no series; only its frame is drawn")
     elif kind in ("pie", "doughnut"):
         if len(chart.series) > 1:
             losses.append("pie / doughnut with several series: only the first is drawn")
-        _pie(chart, box, out)
+        if chart.view_3d is not None and kind == "pie":
+            pie_3d(chart, box, out)
+        else:
+            _pie(chart, box, out)
     elif kind in ("scatter", "bubble"):
         _xy_chart(chart, box, out)
     elif kind == "radar":
