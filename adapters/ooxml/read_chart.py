@@ -308,6 +308,9 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     labels = _val(ax, "c:tickLblPos")
     if labels in ("nextTo", "high", "low", "none"):
         data["tick_labels"] = labels
+    cross = _val(ax, "c:crossBetween")
+    if cross in ("between", "midCat"):
+        data["cross_between"] = cross
     for key, tag in (("min", "c:min"), ("max", "c:max")):
         v = to_float(_val(scaling, tag))
         if v is not None:
