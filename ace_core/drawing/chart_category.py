@@ -197,11 +197,21 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
                 out.append(_text(plot.x - size * 0.4, p, lab, size, "end", color=vcolor))
     right.draw(plot, out)
     # category axis
-    band = (plot.h if horizontal else plot.w) / n
+    # a value axis crossing on the categories (c:crossBetween midCat) puts a line or area chart's
+    # points on the tick marks, the first and last on the plot's edges (LibreOffice: the category
+    # axis is not shifted); bars always sit between them
+    edge = (
+        not horizontal
+        and n > 1
+        and vaxis.cross_between == "midCat"
+        and not any((s.chart_type or chart.chart_type) in ("bar", "column") for s in chart.series)
+    )
+    band = (plot.h if horizontal else plot.w) / (n - 1 if edge else n)
 
     def cpos(i: int) -> float:
+        """Where category i's band starts (edge: half a band before its tick mark)."""
         k = n - 1 - i if (horizontal != caxis.reverse) else i
-        return (plot.y + k * band) if horizontal else (plot.x + k * band)
+        return (plot.y + k * band) if horizontal else (plot.x + (k - 0.5 if edge else k) * band)
 
     base = vpos(min(max(0.0, vmin), vmax))
     if caxis.visible:
@@ -228,7 +238,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             else:
                 out.append(_text(mid, plot.y + plot.h + csize * 0.9, c, csize, color=ccolor))
     if caxis.gridlines:
-        for i in range(n + 1):
+        for i in range(n if edge else n + 1):
             p = (plot.y + i * band) if horizontal else (plot.x + i * band)
             if horizontal:
                 out.append(_grid_line(plot.x, p, plot.x + plot.w, p, cgrid))

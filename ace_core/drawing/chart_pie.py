@@ -25,6 +25,21 @@ def _explosion(s: ChartSeries, i: int) -> float:
     return max(0.0, min(4.0, (value or 0.0) / 100.0))
 
 
+def slice_label(chart: ChartData, s: ChartSeries, i: int, v: float, total: float) -> str:
+    """Slice i's data label (category; value; percent as the labels show them), '' for none."""
+    labels = chart.data_labels
+    if labels is None:
+        return ""
+    parts = []
+    if labels.show_category and i < len(chart.categories):
+        parts.append(chart.categories[i])
+    if labels.show_value:
+        parts.append(format_number(s.values[i] or 0.0, labels.number_format))
+    if labels.show_percent:
+        parts.append(f"{round(100 * v / total)}%")
+    return "; ".join(parts)
+
+
 def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     s = chart.series[0] if chart.series else ChartSeries()
     vals = [max(v or 0.0, 0.0) for v in s.values]
@@ -41,7 +56,6 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     r /= 1 + max(pulls, default=0.0)  # exploded slices stay inside the box
     centre = cx, cy
     angle = math.radians((chart.first_slice_angle or 0.0) - 90.0)
-    labels = chart.data_labels
     for i, v in enumerate(vals):
         if v <= 0:
             continue
@@ -66,17 +80,9 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
             else:
                 d += f"L{_f(cx)} {_f(cy)}Z"
         out.append(f'<path d="{d}" {_fill_attr(col, alpha)} fill-rule="evenodd" stroke="#ffffff" stroke-width="1"/>')
-        if labels is not None and (labels.show_value or labels.show_percent or labels.show_category):
+        label = slice_label(chart, s, i, v, total)
+        if label:
             mid = (a0 + a1) / 2
             lr = r * (0.7 if not hole else (1 + hole) / 2)
-            parts = []
-            if labels.show_category and i < len(chart.categories):
-                parts.append(chart.categories[i])
-            if labels.show_value:
-                parts.append(format_number(s.values[i] or 0.0, labels.number_format))
-            if labels.show_percent:
-                parts.append(f"{round(100 * v / total)}%")
-            out.append(
-                _text(cx + lr * math.cos(mid), cy + lr * math.sin(mid), "; ".join(parts), _look().size, color="#ffffff")
-            )
+            out.append(_text(cx + lr * math.cos(mid), cy + lr * math.sin(mid), label, _look().size, color="#ffffff"))
         angle = a1

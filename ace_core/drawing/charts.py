@@ -25,6 +25,7 @@ from ace_core.drawing.chart_marks import (
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_pie import _pie
+from ace_core.drawing.chart_pie3d import pie_3d
 from ace_core.drawing.chart_xy import _radar, _xy_chart
 from ace_core.drawing.fonts import css_font_stack, font_metrics
 from ace_core.ir.semantic import ChartData, ChartSeries
@@ -45,18 +46,29 @@ class ChartSvg:
 # -- layout ------------------------------------------------------------------------------------
 
 
+_Y_STACKED = ("column", "bar", "line", "area")
+
+
 def _legend_entries(chart: ChartData) -> list[tuple[str, tuple[str, float]]]:
+    """The legend's entries in LibreOffice's order (chart2 VSeriesPlotter::createLegendEntries):
+    the points of a pie or of a first series that varies colours, else the series, each put
+    first instead of last when it runs against the legend: in a horizontal bar chart (x and y
+    swapped) every series that is not stacked, in other charts a stacked series when the legend
+    is a column at the left or right."""
     if chart.chart_type in ("pie", "doughnut") or (chart.vary_colors and len(chart.series) == 1):
         s = chart.series[0] if chart.series else ChartSeries()
         return [(c, _point_color(chart, s, i)) for i, c in enumerate(chart.categories)]
-    entries = [
-        (s.name or f"Series {i + 1}", col)
-        for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False))
-    ]
-    # a bar chart's series run up the page: a legend in a column lists them top down, the last first
-    upward = chart.chart_type == "bar" and not chart.x_axis.reverse
-    if upward and chart.legend is not None and chart.legend.position in ("left", "right", "top_right"):
-        entries.reverse()
+    swapped = chart.chart_type == "bar"
+    column = chart.legend is not None and chart.legend.position in ("left", "right", "top_right")
+    entries: list[tuple[str, tuple[str, float]]] = []
+    for i, (s, col) in enumerate(zip(chart.series, _series_colors(chart), strict=False)):
+        kind = s.chart_type or chart.chart_type
+        stacked = chart.grouping in ("stacked", "percent_stacked") and kind in _Y_STACKED
+        entry = (s.name or f"Series {i + 1}", col)
+        if (not stacked) if swapped else (column and stacked):
+            entries.insert(0, entry)
+        else:
+            entries.append(entry)
     return entries
 
 
@@ -186,14 +198,19 @@ def _draw(chart: ChartData, width: float, height: float, font_family: str) -> Ch
     if undrawn:
         losses.append(f"combo chart: the {', '.join(undrawn)} part is drawn as {kind}")
     box = _legend(chart, box, out)
-    if chart.view_3d is not None:
+    if chart.view_3d is not None and kind == "pie":
+        losses.append("3-D pie drawn in parallel projection (no perspective), its lighting approximated")
+    elif chart.view_3d is not None:
         losses.append("3-D chart drawn flat")
     if not chart.series:
         losses.append("chart has no series; only its frame is drawn")
     elif kind in ("pie", "doughnut"):
         if len(chart.series) > 1:
             losses.append("pie / doughnut with several series: only the first is drawn")
-        _pie(chart, box, out)
+        if chart.view_3d is not None and kind == "pie":
+            pie_3d(chart, box, out)
+        else:
+            _pie(chart, box, out)
     elif kind in ("scatter", "bubble"):
         _xy_chart(chart, box, out)
     elif kind == "radar":

@@ -114,6 +114,12 @@ class ChartAxis(IRModel):
     tick_labels: Literal["nextTo", "high", "low", "none"] | None = Field(
         None, description="where the tick labels sit (OOXML tickLblPos); 'none' = no labels; None = next to the axis"
     )
+    cross_between: Literal["between", "midCat"] | None = Field(
+        None,
+        description="a value axis: where it crosses the category axis (OOXML c:crossBetween): 'between' = "
+        "between categories (points mid-band), 'midCat' = on them (line and area points on the tick marks, "
+        "the first and last at the plot's edges); None = not stated",
+    )
 
 
 class ChartUserShape(IRModel):

@@ -14,11 +14,10 @@ from ace_core.ir.semantic import (
     ChartLayout,
     ChartLegend,
     ChartSeries,
-    ChartUserShape,
     ChartView3D,
     DataLabels,
 )
-from ace_core.ir.style import Paint, SolidPaint, Stroke
+from ace_core.ir.style import Paint
 from ace_core.ir.text import TextStyle
 from ace_core.units import PX_PER_PT
 from adapters.ooxml.chart_part import carried_part
@@ -26,8 +25,10 @@ from adapters.ooxml.chart_style import chart_style, style_fills, style_lines
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, local, qn
+from adapters.ooxml.read_chart_defaults import series_line_widths, title_style, widthless_line
 from adapters.ooxml.read_chart_labels import label_texts, shows_label_range
-from adapters.ooxml.read_text import body_run_style, read_text_body
+from adapters.ooxml.read_chart_shapes import stroke_of, user_shapes
+from adapters.ooxml.read_text import body_run_style
 from adapters.ooxml.values import to_float
 
 __all__ = ["automatic_title", "is_date_format", "read_chart_part"]
@@ -226,7 +227,7 @@ def _series(
             paints = read_fill(fill, scope, node_id=node_id)
             if paints:
                 data["fill"] = paints[0]
-        line = _stroke_of(sp_pr, scope, node_id)
+        line = stroke_of(sp_pr, scope, node_id)
         if line is not None:
             data["line"] = line
     marker = ser.find(qn("c:marker"))
@@ -273,19 +274,6 @@ def _title_style(title: etree._Element, scope: Scope, node_id: str) -> TextStyle
     return body_run_style(rich, scope, node_id) or body_run_style(title.find(qn("c:txPr")), scope, node_id)
 
 
-def _stroke_of(sp_pr: etree._Element | None, scope: Scope, node_id: str) -> Stroke | None:
-    """The a:ln of a chart element's c:spPr: a stroke, an invisible one for <a:noFill/>, or None
-    when the element leaves its line to the default."""
-    ln = sp_pr.find(qn("a:ln")) if sp_pr is not None else None
-    if ln is None:
-        return None
-    fill = find_fill(ln)
-    if fill is not None and local(fill.tag) == "noFill":
-        return Stroke(paint=SolidPaint(visible=False))
-    strokes = read_stroke([(ln, None)], scope, node_id)
-    return strokes[0] if strokes else None
-
-
 def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
     if ax is None:
         return ChartAxis(visible=False)
@@ -296,17 +284,20 @@ def _axis(ax: etree._Element | None, scope: Scope, node_id: str) -> ChartAxis:
         "gridlines": ax.find(qn("c:majorGridlines")) is not None,
         "reverse": _val(scaling, "c:orientation", "minMax") == "maxMin",
         "text_style": body_run_style(ax.find(qn("c:txPr")), scope, node_id),
-        "line": _stroke_of(ax.find(qn("c:spPr")), scope, node_id),
+        "line": stroke_of(ax.find(qn("c:spPr")), scope, node_id),
     }
     grid = ax.find(qn("c:majorGridlines"))
     if grid is not None:
-        data["gridline_stroke"] = _stroke_of(grid.find(qn("c:spPr")), scope, node_id)
+        data["gridline_stroke"] = stroke_of(grid.find(qn("c:spPr")), scope, node_id)
     ticks = _val(ax, "c:majorTickMark")
     if ticks in ("none", "in", "out", "cross"):
         data["tick_marks"] = ticks
     labels = _val(ax, "c:tickLblPos")
     if labels in ("nextTo", "high", "low", "none"):
         data["tick_labels"] = labels
+    cross = _val(ax, "c:crossBetween")
+    if cross in ("between", "midCat"):
+        data["cross_between"] = cross
     for key, tag in (("min", "c:min"), ("max", "c:max")):
         v = to_float(_val(scaling, tag))
         if v is not None:
@@ -454,6 +445,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             severity="info",
         )
     series: list[ChartSeries] = []
+    widthless: list[bool] = []
     categories: list[str] = []
     date1904 = _val(root, "c:date1904", "0") in ("1", "true")
     for plot_el in plots:
@@ -465,6 +457,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             if plot_kind != kind:
                 s.chart_type = plot_kind  # type: ignore[assignment]
             series.append(s)
+            widthless.append(widthless_line(ser))
             if cats and len(cats) > len(categories):
                 categories = cats
     data["series"] = series
@@ -491,8 +484,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
         data["title"] = series[0].name or None
         data["auto_title"] = bool(data["title"])
-    if title is not None:
-        data["title_style"] = _title_style(title, scope, node_id)
+    own_title = _title_style(title, scope, node_id) if title is not None else None
     legend = chart.find(qn("c:legend"))
     if legend is None:
         data["legend"] = None
@@ -517,6 +509,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         ),
         None,
     )
+    if data.get("title"):
+        data["title_style"] = title_style(own_title, body_run_style(root.find(qn("c:txPr")), scope, node_id))
     if data["text_style"] is None or data["text_style"].font_size is None:
         # no text size of the chart's own (no c:txPr, or one without sz): chart text is 10 pt, as
         # PowerPoint and LibreOffice draw it
@@ -558,6 +552,8 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     if style is not None:
         data["style"] = style
         data.update(_style_looks(style, data, kind, "3D" in local(first.tag), scope))
+    if data.get("radar_style") != "filled":
+        data["series"] = series_line_widths(data["series"], widthless, kind, style, scope)
     wb = pkg.first_related(part, RT.PACKAGE)
     if wb is not None:
         data["workbook_asset"] = scope.ctx.part_asset(wb)
@@ -573,7 +569,7 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
         node_id,
         severity="warning",  # the chart's look changes in every conversion but those
     )
-    data["user_shapes"] = _user_shapes(root, part, scope, node_id, kept)
+    data["user_shapes"] = user_shapes(root, part, scope, node_id, kept)
     return ChartData(**data)
 
 
@@ -589,83 +585,6 @@ def _style_looks(style: int, data: dict, kind: str, three_d: bool, scope: Scope)
     else:
         fills = style_fills(style, len(series), three_d, scope)
     return {"style_fills": fills, "style_lines": style_lines(style, len(series), scope)}
-
-
-def _user_shapes(root: etree._Element, part: str, scope: Scope, node_id: str, kept: str) -> list[ChartUserShape]:
-    """Shapes drawn over a chart (c:userShapes, a chart drawing part): those anchored by fractions
-    of the chart's box (relSizeAnchor) with their fill, line and text; the loss entry names what
-    the HTML drawing leaves out and where the drawing itself is kept."""
-    holder = root.find(qn("c:userShapes"))
-    rel = scope.ctx.pkg.rel(part, holder.get(qn("r:id"))) if holder is not None else None
-    if rel is None or rel.external:
-        return []
-    try:
-        drawing = scope.ctx.pkg.xml(rel.target)
-        scope.ctx.pkg.forget(rel.target)
-    except AceError:
-        drawing = None
-    if drawing is None:
-        scope.loss("chart-drawing", f"shapes drawn over the chart are unreadable; kept only in {kept}", node_id)
-        return []
-    shapes: list[ChartUserShape] = []
-    left: list[str] = []
-    for anchor in drawing:
-        name = local(anchor.tag)
-        sp = anchor.find(qn("cdr:sp"))
-        box = _rel_box(anchor) if name == "relSizeAnchor" else None
-        if sp is None or box is None:
-            left.append(" ".join(t.text or "" for t in anchor.iter(qn("a:t"))).strip() or name)
-            continue
-        shapes.append(_user_shape(sp, box, scope, node_id))
-    text = " ".join(t.text or "" for t in drawing.iter(qn("a:t")))
-    words = f" (text: {text[:80]!r})" if text.strip() else ""
-    drawn = f"{len(shapes)} drawn in HTML (as boxes with text; effects left out)" if shapes else "none drawn in HTML"
-    rest = f"; not drawn: {', '.join(repr(t[:30]) for t in left)[:120]}" if left else ""
-    scope.loss(
-        "chart-drawing",
-        f"shapes drawn over the chart{words}: {drawn}{rest}; the drawing itself is kept only in {kept}",
-        node_id,
-    )
-    return shapes
-
-
-def _rel_box(anchor: etree._Element) -> tuple[float, float, float, float] | None:
-    """(x, y, w, h) fractions of a relSizeAnchor's cdr:from / cdr:to."""
-    ends = []
-    for tag in ("cdr:from", "cdr:to"):
-        el = anchor.find(qn(tag))
-        x = to_float(el.findtext(qn("cdr:x"))) if el is not None else None
-        y = to_float(el.findtext(qn("cdr:y"))) if el is not None else None
-        if x is None or y is None:
-            return None
-        ends.append((x, y))
-    (x0, y0), (x1, y1) = ends
-    return min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
-
-
-def _user_shape(
-    sp: etree._Element, box: tuple[float, float, float, float], scope: Scope, node_id: str
-) -> ChartUserShape:
-    sp_pr = sp.find(qn("cdr:spPr"))
-    geom = sp_pr.find(qn("a:prstGeom")) if sp_pr is not None else None
-    fill = find_fill(sp_pr)
-    line = _stroke_of(sp_pr, scope, node_id)
-    tx = sp.find(qn("cdr:txBody"))
-    text = None
-    if tx is not None:
-        own = tx.find(qn("a:lstStyle"))
-        text = read_text_body(tx, [own] if own is not None else [], [tx.find(qn("a:bodyPr"))], scope, node_id)
-    x, y, w, h = box
-    return ChartUserShape(
-        x=x,
-        y=y,
-        w=w,
-        h=h,
-        preset=(geom.get("prst") if geom is not None else None) or "rect",
-        fills=read_fill(fill, scope, node_id=node_id) if fill is not None else [],
-        strokes=[line] if line is not None and line.paint.visible else [],
-        text=text,
-    )
 
 
 def _numeric_categories(plots: list[etree._Element], date1904: bool) -> dict:

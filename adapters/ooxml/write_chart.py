@@ -228,6 +228,8 @@ def _axis_look(axis_obj: Any, spec: ChartAxis, ctx: PartContext) -> None:
         _put(ax, el("c:tickLblPos", {"val": spec.tick_labels}), _AX_AFTER_TICKS[2:])
     if spec.line is not None:
         _put(ax, el("c:spPr", None, line_el([spec.line], ctx)), _AX_AFTER_SPPR)
+    if spec.cross_between is not None and etree.QName(ax).localname == "valAx":
+        _put(ax, el("c:crossBetween", {"val": spec.cross_between}), ("majorUnit", "minorUnit", "dispUnits", "extLst"))
     tx = text_props(spec.text_style, ctx)
     if tx is not None:
         _put(ax, tx, _AX_AFTER_TXPR)
