@@ -107,8 +107,10 @@ def measure(corpus: str, src: Path, with_patch: bool) -> Deckrow:
         if not deck.slides:  # LibreOffice shows an empty page for a deck without slides
             return row
         fresh_report = LossReport()
-        fresh, _ = render_bytes(deck, fresh=True, report=fresh_report)
-        items = [(data, suffix), (fresh, ".pptx")]
+        # written as the source's kind (a .potx stays a template) and rendered under its suffix:
+        # LibreOffice lays a template's slides out differently from a presentation's
+        fresh, _ = render_bytes(deck, fresh=True, report=fresh_report, variant=suffix.lstrip("."))
+        items = [(data, suffix), (fresh, suffix)]
         edit = None
         if with_patch:
             patched, _ = render_bytes(deck, report=LossReport())
