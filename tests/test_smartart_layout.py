@@ -185,3 +185,19 @@ def test_shapes_the_user_turned_come_out_where_powerpoint_drew_them(tmp_path: Pa
         )
         assert abs((a.rotation - b.rotation + 180) % 360 - 180) <= 1.0
     assert sorted(texts(c).strip() for c in art.children if texts(c).strip()) == ["abc", "def", "ghi", "jkl"]
+
+
+def test_an_org_chart_splits_its_box_as_libreoffice_does() -> None:
+    """hierRoot / hierChild as LibreOffice 7.4 lays them out (smartart/hier.py): a manager's box as
+    wide as its reports' row, peers sharing it with a gap of a tenth of a box, rows all of one height
+    with 0.3 of it between them."""
+    deck = read_pptx(FIX / "oxsdk-SmartArt_OrgChart1_3D.pptx")
+    (art,) = smartart(deck)
+    boxes = {texts(s).strip(): s for s in leaves(art) if texts(s).strip() and s.type == "RECTANGLE"}
+    top, left, right = boxes["Top"], boxes["Mid-Left"], boxes["Mid-Right"]
+    assert abs(left.width - right.width) < 0.5
+    assert abs(right.x - (left.x + left.width) - 0.1 * left.width) < 0.5
+    assert abs(top.x - left.x) < 0.5 and abs(top.x + top.width - (right.x + right.width)) < 0.5
+    heights = {round(s.height, 1) for s in boxes.values()}
+    assert len(heights) == 1
+    assert abs(left.y - top.y - 1.3 * top.height) < 0.5

@@ -61,6 +61,7 @@ from adapters.ooxml.shape_xml import (
     visible_3d,
     visible_3d_parts,
 )
+from adapters.ooxml.smartart.text_area import kept_rect, label_box
 from adapters.ooxml.values import attr_bool
 
 __all__ = ["TEMPLATE_ORIGINS", "Frame", "ShapeReader", "SlideCtx"]
@@ -397,18 +398,23 @@ class ShapeReader:
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
-            return self._split_text_box(node, read_xfrm(tx_xfrm), frame)
+            return self._split_text_box(node, read_xfrm(tx_xfrm), frame, geom)
         return node
 
-    def _split_text_box(self, node: Any, txf: Xfrm, frame: Frame) -> Any:
-        """A SmartArt shape whose text box (dsp:txXfrm) differs from its geometry: the text
-        becomes its own TEXT node over the shape (or moves, when the shape is a bare text box)."""
-        x, y, w, h = frame.box(txf.x, txf.y, txf.cx, txf.cy)
+    def _split_text_box(self, node: Any, txf: Xfrm, frame: Frame, geom: etree._Element | None) -> Any:
+        """A SmartArt shape with a text box (dsp:txXfrm): its text goes where LibreOffice puts it
+        (smartart/text_area.py), as its own TEXT node over the shape (or the shape moves, when it
+        is a bare text box) unless that is where the shape's writers put it anyway."""
+        prst: str | None = "rect"
+        if geom is not None:
+            prst = geom.get("prst", "rect") if local(geom.tag) == "prstGeom" else None
+        adj = adjustments(geom) if prst is not None and geom is not None else None
+        tx_box = frame.box(txf.x, txf.y, txf.cx, txf.cy)
         box = (node.x, node.y, node.width, node.height)
-        same = all(abs(a - b) <= 0.5 for a, b in zip((x, y, w, h), box, strict=True))
-        if same and abs(txf.rot) < 0.01:
+        placed = label_box(prst, adj, box, node.rotation, tx_box, txf.rot, kept_rect(node))
+        if placed is None:
             return node
-        rot = (node.rotation + txf.rot + 180.0) % 360.0 - 180.0  # the text box turns with its shape
+        x, y, w, h, rot = placed
         if isinstance(node, TextNode):
             node.x, node.y, node.width, node.height, node.rotation = x, y, w, h, rot
             return node

@@ -13,6 +13,7 @@ import math
 
 from adapters.ooxml.smartart.build import Inst
 from adapters.ooxml.smartart.constraints import apply_constraints, apply_self, depends_on
+from adapters.ooxml.smartart.hier import hierarchy
 
 __all__ = ["Layout"]
 
@@ -550,99 +551,6 @@ def _cycle(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple
     return boxes, True
 
 
-def _anchor(inst: Inst, width: float) -> float:
-    """Where a subtree's own root sits across its extent (a hierarchy hangs from it)."""
-    got = inst.extra.get("anchor")
-    return width / 2 if got is None else got
-
-
-def _set_anchor(inst: Inst, boxes: dict[int, Box], x: float) -> None:
-    x0 = min((b[0] for b in boxes.values()), default=0.0)
-    inst.extra["anchor"] = x - x0
-
-
-def _hier_root(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[dict[int, Box], bool]:
-    items = [c for c in inst.children if not is_conn(c)]
-    if not items:
-        return {}, True
-    sizes = [lay.natural(c, depth) for c in items]
-    sizes = [(a or 0.0, b or 0.0) for a, b in sizes]
-    sp = inst.props.get("sp", 0.0) or 0.0
-    align = inst.param("hierAlign", "tCtrCH")
-    off = inst.props.get("alignOff", 0.0) or 0.0
-    root, (root_w, root_h) = items[0], sizes[0]
-    groups = [(c, a, b) for c, (a, b) in zip(items[1:], sizes[1:], strict=True) if a > _EPS and b > _EPS]
-    boxes: dict[int, Box] = {}
-    y = root_h + sp
-    if align in ("tL", "lT", "lCtrCV", "lCtrCH"):
-        boxes[id(root)] = (0.0, 0.0, root_w, root_h)
-        for c, a, b in groups:
-            boxes[id(c)] = (root_w * off, y, a, b)
-            y += b + sp
-    elif align in ("tR", "rT", "rCtrCV", "rCtrCH"):
-        widest = max([root_w] + [a for _, a, _ in groups])
-        boxes[id(root)] = (widest - root_w, 0.0, root_w, root_h)
-        for c, a, b in groups:
-            boxes[id(c)] = (max(0.0, widest - root_w * off - a), y, a, b)
-            y += b + sp
-    else:  # the root is centred over its children's own roots (the last group: the employees)
-        centre = _anchor(groups[-1][0], groups[-1][1]) if groups else root_w / 2
-        boxes[id(root)] = (centre - root_w / 2, 0.0, root_w, root_h)
-        for c, a, b in groups:
-            boxes[id(c)] = (centre - _anchor(c, a), y, a, b)
-            y += b + sp
-    _set_anchor(inst, boxes, boxes[id(root)][0] + root_w / 2)
-    return boxes, True
-
-
-def _hier_child(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[dict[int, Box], bool]:
-    items = [c for c in inst.children if not is_conn(c)]
-    if not items:
-        return {}, True
-    sizes = [lay.natural(c, depth) for c in items]
-    sizes = [(a or 0.0, b or 0.0) for a, b in sizes]
-    direction = inst.param("linDir", "fromL")
-    sib = inst.props.get("sibSp", 0.0) or 0.0
-    sec = inst.props.get("secSibSp", sib) or 0.0
-    align = inst.param("chAlign", "")
-    boxes: dict[int, Box] = {}
-    if inst.param("secLinDir"):  # hanging in two columns
-        col_w = max(a for a, _ in sizes)
-        y = 0.0
-        for k in range(0, len(items), 2):
-            pair = list(zip(items[k : k + 2], sizes[k : k + 2], strict=True))
-            row_h = max(b for _, (_, b) in pair)
-            for j, (c, (a, b)) in enumerate(pair):
-                boxes[id(c)] = (j * (col_w + sib), y, a, b)
-            y += row_h + sec
-        return boxes, True
-    if direction in ("fromT", "fromB"):
-        widest = max(a for a, _ in sizes)
-        y = 0.0
-        order = list(zip(items, sizes, strict=True))
-        if direction == "fromB":
-            order.reverse()
-        for c, (a, b) in order:
-            x = {"l": 0.0, "r": widest - a}.get(align, (widest - a) / 2)
-            boxes[id(c)] = (x, y, a, b)
-            y += b + sib
-        return boxes, True
-    tallest = max(b for _, b in sizes)
-    x = 0.0
-    order = list(zip(items, sizes, strict=True))
-    if direction == "fromR":
-        order.reverse()
-    for c, (a, b) in order:
-        y = {"b": tallest - b, "ctr": (tallest - b) / 2}.get(align, 0.0)
-        boxes[id(c)] = (x, y, a, b)
-        x += a + sib
-    first, last = order[0], order[-1]
-    left = boxes[id(first[0])][0] + _anchor(first[0], first[1][0])
-    right = boxes[id(last[0])][0] + _anchor(last[0], last[1][0])
-    _set_anchor(inst, boxes, (left + right) / 2)
-    return boxes, True
-
-
 def _pyra(lay: Layout, inst: Inst, w: float, h: float, depth: int = 0) -> tuple[dict[int, Box], bool]:
     items = [c for c in inst.children if not is_conn(c)]
     n = len(items)
@@ -699,7 +607,7 @@ _ALGS = {
     "lin": _lin,
     "snake": _snake,
     "cycle": _cycle,
-    "hierRoot": _hier_root,
-    "hierChild": _hier_child,
+    "hierRoot": hierarchy,
+    "hierChild": hierarchy,
     "pyra": _pyra,
 }
