@@ -102,3 +102,33 @@ def test_a_marker_figma_cannot_hold_is_reported(tmp_path: Path) -> None:
     report = write_figma(deck, tmp_path / "deck.figma.json")
     found = [e for e in report.entries if e.feature == "figma-list-marker" and e.node_id == box.id]
     assert len(found) == 1 and found[0].severity == "warning" and found[0].reason.startswith("1 list item(s)")
+
+
+def _first_line_starts(body: TextBody) -> list[float]:
+    """Where each paragraph with text starts its first line, px from the box's left."""
+    insets = body.insets.left if body.insets is not None else 0.0
+    return [insets + (p.margin_left or 0.0) + (p.indent or 0.0) for p in body.paragraphs if p.text.strip()]
+
+
+def test_margin_without_bullet_kept_without_ir_copy(tmp_path: Path) -> None:
+    """HowWeRefactor #27: six paragraphs without a bullet at marL 78 px, indent -30 (their first
+    lines at 48 px, the lines after at 78). All six agree, so the box was one TEXT, and the margin
+    only moved list items: the text started at the box's padding, 78 px left of where PowerPoint
+    draws it. Now the TEXT is placed at the margin, its paragraphIndent hangs the first line, and
+    the reader keeps the hang inside the paragraphs' margin (OOXML's indent cannot reach left of
+    marL)."""
+    deck = read(PPTX / "poi-HowWeRefactor.pptx")
+    doc, back = _through_figma(deck, tmp_path)
+    assert errors(doc) == []
+    box = next(
+        n for n in deck.slides[26].children if getattr(n, "text", None) and n.text.plain_text.startswith("The kind")
+    )
+    paras = [p for p in box.text.paragraphs if p.text.strip()]
+    assert {(p.bullet, p.margin_left, p.indent) for p in paras} == {(None, 78.0, -30.0)}
+    text = _nodes(doc["document"])[f"{box.id}:text"]
+    assert text["style"]["paragraphIndent"] == pytest.approx(-30.0)
+    again = next(n for n in back.slides[26].children if n.id == box.id).text
+    assert all(not p.bullet or p.bullet.type == "NONE" for p in again.paragraphs)
+    assert _text_starts(again) == pytest.approx(_text_starts(box.text), abs=0.5)
+    assert _first_line_starts(again) == pytest.approx(_first_line_starts(box.text), abs=0.5)
+    assert all((p.margin_left or 0.0) + (p.indent or 0.0) >= -0.01 for p in again.paragraphs)

@@ -7,7 +7,7 @@
 - lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets,
   their text hanging one gutter (1 em of the item's size) per level right of the marker, as Figma
   draws lists (the REST API gives no list indent). Writing OOXML text whose paragraphs are all
-  list items, the writer moves the text (node or box padding) by list_text_offset so that the
+  list items, the writer moves the text (node or box padding) by text_offset so that the
   items' text starts where PowerPoint starts it (the median item; the markers stay Figma's).
   A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
   so IR level = indentation - 1 for list items and = indentation otherwise.
@@ -36,9 +36,9 @@ from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextS
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
-from adapters.figma.text_groups import LIST_GUTTER_EM, list_text_offset
+from adapters.figma.text_groups import LIST_GUTTER_EM, first_line_indent, text_offset
 
-__all__ = ["list_text_offset", "text_from_figma", "text_to_figma"]
+__all__ = ["text_from_figma", "text_offset", "text_to_figma"]
 
 _CASES = ("ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED")
 _DECORATIONS = ("NONE", "UNDERLINE", "STRIKETHROUGH")
@@ -376,7 +376,10 @@ def text_to_figma(
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
         else body.auto_resize,
         paragraphSpacing=node_gap,
-        paragraphIndent=first.indent or 0.0,
+        # OOXML: the first paragraph with text's (text_runs keeps one per TEXT)
+        paragraphIndent=first_line_indent(next((p for p in body.paragraphs if p.text.strip()), first))
+        if ooxml
+        else first.indent or 0.0,
     )
 
     def para_lh(para: Paragraph) -> dict[str, Any]:

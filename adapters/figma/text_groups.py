@@ -22,7 +22,7 @@ from ace_core.drawing.text_lines import text_scale
 from ace_core.ir.text import Paragraph, TextBody
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 
-__all__ = ["LIST_GUTTER_EM", "TextRun", "list_text_offset", "paragraph_offset", "text_runs"]
+__all__ = ["LIST_GUTTER_EM", "TextRun", "first_line_indent", "paragraph_offset", "text_offset", "text_runs"]
 
 LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
 _BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
@@ -38,6 +38,7 @@ class TextRun:
     align: str
     offset: float
     gap: float = 0.0
+    first: float = 0.0  # the TEXT's paragraphIndent (first_line_indent)
 
 
 def _is_item(para: Paragraph) -> bool:
@@ -47,7 +48,8 @@ def _is_item(para: Paragraph) -> bool:
 def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     """How far right of where Figma draws its text PowerPoint starts a paragraph's text, px: a list
     item at its margin when its first line hangs, else after the bullet, against Figma's one gutter
-    per level; any other paragraph at its margin (Figma has none)."""
+    per level; any other paragraph at its margin (Figma has none: the TEXT is placed there, and its
+    paragraphIndent, first_line_indent, moves the first line from there)."""
     if not _is_item(para):
         return para.margin_left or 0.0
     base = body.style.merged(para.style)
@@ -58,18 +60,24 @@ def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     return start - size * LIST_GUTTER_EM * (para.level + 1)
 
 
-def list_text_offset(body: TextBody) -> float:
-    """The median offset of a body's list items; 0 unless every paragraph with text is a list item
-    (the others would move with them). A box written as one TEXT moves by this."""
-    items = [p for p in body.paragraphs if p.text.strip()]
-    if not items or not all(_is_item(p) for p in items):
-        return 0.0
-    return statistics.median(paragraph_offset(body, p) for p in items)
+def first_line_indent(para: Paragraph) -> float:
+    """A paragraph's Figma paragraphIndent, px: how far right of its other lines its first line
+    starts - the OOXML indent of a paragraph without a bullet (negative: a first line that hangs
+    left of its margin); 0 for list items (Figma hangs their text right of the marker itself)."""
+    return 0.0 if _is_item(para) else para.indent or 0.0
+
+
+def text_offset(body: TextBody) -> float:
+    """The median offset of a body's paragraphs with text (text_runs keeps one TEXT only for
+    paragraphs whose offsets agree). A box written as one TEXT moves by this."""
+    shown = [p for p in body.paragraphs if p.text.strip()]
+    return statistics.median(paragraph_offset(body, p) for p in shown) if shown else 0.0
 
 
 def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun]:
     """The body's paragraphs cut where the alignment or (OOXML text only: Figma text has no
-    margins to keep) the offset changes; `spacing` scales OOXML paragraph gaps (a shrunk body).
+    margins to keep) the offset or the first line's indent changes; `spacing` scales OOXML
+    paragraph gaps (a shrunk body).
     Empty paragraphs go with the paragraph after them: a TEXT holds an empty line's style on the
     newline that ends it, which a run's last line does not have (trailing ones: the last run)."""
     runs: list[TextRun] = []
@@ -80,15 +88,17 @@ def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun
             continue
         align = para.align or body.align or "LEFT"
         offset = paragraph_offset(body, para) if ooxml else 0.0
+        first_line = first_line_indent(para) if ooxml else 0.0
         last = runs[-1] if runs else None
-        if last is not None and last.align == align and abs(last.offset - offset) < _SAME:
+        same = last is not None and abs(last.offset - offset) < _SAME and abs(last.first - first_line) < _SAME
+        if last is not None and last.align == align and same:
             last.paragraphs.extend([*pending, para])
         else:
             first = pending[0] if pending else para
             gap = 0.0
             if last is not None:
                 gap = ((last.paragraphs[-1].space_after or 0.0) + (first.space_before or 0.0)) * spacing
-            runs.append(TextRun([*pending, para], align, offset, gap))
+            runs.append(TextRun([*pending, para], align, offset, gap, first_line))
         pending = []
     if pending and runs:
         runs[-1].paragraphs.extend(pending)
