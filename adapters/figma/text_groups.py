@@ -18,11 +18,21 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from ace_core.drawing.fonts import map_symbol_char
 from ace_core.drawing.text_lines import text_scale
 from ace_core.ir.text import Paragraph, TextBody
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 
-__all__ = ["LIST_GUTTER_EM", "TextRun", "first_line_indent", "paragraph_offset", "text_offset", "text_runs"]
+__all__ = [
+    "LIST_GUTTER_EM",
+    "TextRun",
+    "figma_list_item",
+    "first_line_indent",
+    "inline_marker",
+    "paragraph_offset",
+    "text_offset",
+    "text_runs",
+]
 
 LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
 _BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
@@ -45,12 +55,41 @@ def _is_item(para: Paragraph) -> bool:
     return para.bullet is not None and para.bullet.type != "NONE"
 
 
+def inline_marker(body: TextBody, para: Paragraph) -> str | None:
+    """The glyph of a list item whose marker Figma's lineTypes cannot show - an UNORDERED item with
+    another character than Figma's "•" (a:buChar, Wingdings / Symbol code points as the Unicode
+    glyph they draw), or with a colour or size of its own (a:buClr, a:buSzPct) - when its first
+    line hangs (the marker sits in the hang): the writer writes it as a paragraph without a list
+    type whose characters start with the glyph and a tab, its first line hung by paragraphIndent
+    (adapters.figma.text); None for any other paragraph."""
+    bullet = para.bullet
+    if bullet is None or bullet.type != "UNORDERED" or bullet.picture_asset or not para.text.strip():
+        return None
+    if (para.indent or 0.0) >= 0 or (para.margin_left or 0.0) + (para.indent or 0.0) < -0.01:
+        return None
+    glyph = map_symbol_char(bullet.char or "•", bullet.font_family)
+    if not glyph.strip():
+        return None
+    if glyph == "•" and bullet.size in (None, 100.0):
+        base = body.style.merged(para.style)
+        text_fill = next((base.merged(r.style).fill for r in para.runs if r.text), base.fill)
+        if bullet.color is None or bullet.color == text_fill:
+            return None
+    return glyph
+
+
+def figma_list_item(body: TextBody, para: Paragraph) -> bool:
+    """Whether a paragraph is written as a Figma list item (lineTypes ORDERED / UNORDERED): every
+    list item but the ones with an inline_marker."""
+    return _is_item(para) and inline_marker(body, para) is None
+
+
 def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     """How far right of where Figma draws its text PowerPoint starts a paragraph's text, px: a list
     item at its margin when its first line hangs, else after the bullet, against Figma's one gutter
     per level; any other paragraph at its margin (Figma has none: the TEXT is placed there, and its
     paragraphIndent, first_line_indent, moves the first line from there)."""
-    if not _is_item(para):
+    if not figma_list_item(body, para):
         return para.margin_left or 0.0
     base = body.style.merged(para.style)
     size = next((base.merged(r.style).font_size for r in para.runs if r.text), None) or base.font_size
@@ -60,11 +99,12 @@ def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     return start - size * LIST_GUTTER_EM * (para.level + 1)
 
 
-def first_line_indent(para: Paragraph) -> float:
+def first_line_indent(body: TextBody, para: Paragraph) -> float:
     """A paragraph's Figma paragraphIndent, px: how far right of its other lines its first line
-    starts - the OOXML indent of a paragraph without a bullet (negative: a first line that hangs
-    left of its margin); 0 for list items (Figma hangs their text right of the marker itself)."""
-    return 0.0 if _is_item(para) else para.indent or 0.0
+    starts - the OOXML indent of a paragraph without a bullet or with an inline_marker (negative:
+    a first line that hangs left of its margin); 0 for Figma list items (Figma hangs their text
+    right of the marker itself)."""
+    return 0.0 if figma_list_item(body, para) else para.indent or 0.0
 
 
 def text_offset(body: TextBody) -> float:
@@ -88,7 +128,7 @@ def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun
             continue
         align = para.align or body.align or "LEFT"
         offset = paragraph_offset(body, para) if ooxml else 0.0
-        first_line = first_line_indent(para) if ooxml else 0.0
+        first_line = first_line_indent(body, para) if ooxml else 0.0
         last = runs[-1] if runs else None
         same = last is not None and abs(last.offset - offset) < _SAME and abs(last.first - first_line) < _SAME
         if last is not None and last.align == align and same:
