@@ -96,6 +96,21 @@ def _joined(reader: NodeReader, runs: list[tuple[dict[str, Any] | None, dict[str
     return body
 
 
+def _hang_inside(body: TextBody) -> None:
+    """A first line that hangs left of its paragraph's margin (a negative paragraphIndent) as far
+    as the box's left padding allows, moved into the paragraphs' margins: the same place, where
+    OOXML can hold it (a:pPr indent may not reach left of marL; LibreOffice starts such a line at
+    the margin, so the first lines of a hanging box, marL 78 indent -30 written as padding 78,
+    came out 30 px right)."""
+    need = max((-(p.indent or 0.0) - (p.margin_left or 0.0) for p in body.paragraphs if p.text.strip()), default=0)
+    shift = min(need, body.insets.left)
+    if shift <= 0.01:
+        return
+    body.insets = body.insets.model_copy(update={"left": body.insets.left - shift})
+    for para in body.paragraphs:
+        para.margin_left = (para.margin_left or 0.0) + shift
+
+
 def _text_box(
     reader: NodeReader,
     n: dict[str, Any],
@@ -112,6 +127,7 @@ def _text_box(
         bottom=num(n.get("paddingBottom")),
         left=num(n.get("paddingLeft")),
     )
+    _hang_inside(body)
     body.vertical_align = _ANCHOR.get(str(n.get("primaryAxisAlignItems")), "TOP")  # type: ignore[assignment]
     body.vertical = _direction(text)  # type: ignore[assignment]
     body.wrap = (text.get("style") or {}).get("textAutoResize") != "WIDTH_AND_HEIGHT"

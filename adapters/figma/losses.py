@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from ace_core.drawing.fonts import map_symbol_char
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import NodeBase
 from adapters.figma.context import FORMAT_NAME
@@ -45,6 +46,11 @@ def _highlighted(text: dict[str, Any]) -> int:
     return count
 
 
+def _glyph(bullet: dict[str, Any]) -> str:
+    """The mark a dumped bullet draws: a Wingdings / Symbol code point as its Unicode glyph."""
+    return map_symbol_char(str(bullet.get("char") or "•"), bullet.get("font_family"))
+
+
 def _markers_lost(mine: dict[str, Any], theirs: dict[str, Any]) -> int:
     """How many list items of a dumped TextBody read back with another marker than they had (a
     character, colour, size, numbering scheme or start Figma's lineTypes do not hold; a dot in
@@ -55,8 +61,10 @@ def _markers_lost(mine: dict[str, Any], theirs: dict[str, Any]) -> int:
         if bullet.get("type") not in ("UNORDERED", "ORDERED"):
             continue
         again = back.get("bullet") or {}
-        keys = ("type", "char", "scheme", "start", "color", "size", "picture_asset")
-        lost += any(not _close(bullet.get(k), again.get(k)) for k in keys if bullet.get(k) is not None)
+        keys = ("type", "scheme", "start", "color", "size", "picture_asset")
+        lost += any(not _close(bullet.get(k), again.get(k)) for k in keys if bullet.get(k) is not None) or (
+            bullet.get("char") is not None and _glyph(bullet) != _glyph(again)
+        )
     return lost
 
 

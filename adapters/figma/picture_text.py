@@ -26,7 +26,7 @@ from ace_core.xml_safe import safe_xml_parser
 from adapters.figma.context import sniff_mime
 from adapters.figma.svg import NUM, local_name, number, svg_paint, svg_style, svg_text_node
 
-__all__ = ["PictureTexts", "split_picture_text"]
+__all__ = ["SYMBOL_FAMILY", "PictureTexts", "split_picture_text"]
 
 _PARSER = safe_xml_parser(remove_comments=True)
 
@@ -64,7 +64,7 @@ def _chunks(text_el: Any, st: dict[str, str]) -> list[tuple[Any, dict[str, str],
     return out
 
 
-_SYMBOLS = "OpenSymbol"  # what symbol-font text is drawn in (the HTML writer's bullets too)
+SYMBOL_FAMILY = "OpenSymbol"  # what symbol-font text is drawn in (the HTML writer's bullets too)
 _WEBDINGS = {0x6E: "\u25cf"}  # the Webdings marks Office drawings use (a filled circle)
 
 
@@ -74,7 +74,7 @@ def _dingbats(st: dict[str, str], chunk: Any) -> dict[str, str]:
     family = (st.get("font-family") or "").split(",")[0].strip().strip("'\"").lower()
     if not (family.startswith(("wingdings", "webdings")) or family == "symbol"):
         return st
-    return {**st, "font-family": _SYMBOLS, "symbol-font": family}
+    return {**st, "font-family": SYMBOL_FAMILY, "symbol-font": family}
 
 
 def _symbol(ch: str, family: str) -> str:
@@ -172,7 +172,7 @@ def split_picture_text(
     behind: list[TextNode] = []
     front: list[TextNode] = []
     for i, (chunk, st, _content, turn, own) in enumerate(runs):
-        if st.get("font-family") == _SYMBOLS:  # the dingbats as the Unicode marks they draw
+        if st.get("font-family") == SYMBOL_FAMILY:  # the dingbats as the Unicode marks they draw
             for el in chunk.iter():
                 if el.text:
                     el.text = "".join(_symbol(ch, st["symbol-font"]) for ch in el.text)

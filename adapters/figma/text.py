@@ -7,7 +7,7 @@
 - lineTypes / lineIndentations are per line (= paragraph): ORDERED / UNORDERED become bullets,
   their text hanging one gutter (1 em of the item's size) per level right of the marker, as Figma
   draws lists (the REST API gives no list indent). Writing OOXML text whose paragraphs are all
-  list items, the writer moves the text (node or box padding) by list_text_offset so that the
+  list items, the writer moves the text (node or box padding) by text_offset so that the
   items' text starts where PowerPoint starts it (the median item; the markers stay Figma's).
   A list item's indentation counts its list level from 1 (a top-level bullet has indentation 1),
   so IR level = indentation - 1 for list items and = indentation otherwise.
@@ -36,9 +36,10 @@ from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextS
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma
-from adapters.figma.text_groups import LIST_GUTTER_EM, list_text_offset
+from adapters.figma.picture_text import SYMBOL_FAMILY
+from adapters.figma.text_groups import LIST_GUTTER_EM, figma_list_item, first_line_indent, inline_marker, text_offset
 
-__all__ = ["list_text_offset", "text_from_figma", "text_to_figma"]
+__all__ = ["text_from_figma", "text_offset", "text_to_figma"]
 
 _CASES = ("ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED")
 _DECORATIONS = ("NONE", "UNDERLINE", "STRIKETHROUGH")
@@ -61,6 +62,39 @@ def _hyperlink_from_figma(link: Any) -> str | None:
         return f"#slide:{link['nodeID']}"
     url = link.get("url")
     return url if isinstance(url, str) and url else None
+
+
+def _inline_marker(runs: list[Run], body_style: TextStyle) -> tuple[Bullet, list[Run]] | None:
+    """A hanging paragraph without a list type whose characters start with one glyph and a tab
+    (how the writer keeps a marker Figma's lists cannot draw: text_groups.inline_marker) as the
+    bullet and the runs after the tab; the glyph's colour, size and font, where they are not the
+    text's, are the bullet's. None when the paragraph does not start so."""
+    text = "".join(r.text for r in runs)
+    if len(text) < 3 or text[1] != "\t" or text[0].isspace() or text[0] == "\t":
+        return None
+    marker = runs[0].style
+    rest = [r.model_copy() for r in runs]
+    cut = 2
+    while cut and rest:
+        take = min(cut, len(rest[0].text))
+        rest[0].text = rest[0].text[take:]
+        cut -= take
+        if not rest[0].text:
+            rest.pop(0)
+    if not rest:
+        return None
+    m, t = body_style.merged(marker), body_style.merged(rest[0].style)
+    size = None
+    if m.font_size and t.font_size and abs(m.font_size - t.font_size) > 0.01:
+        size = round(m.font_size / t.font_size * 100.0, 1)
+    bullet = Bullet(
+        type="UNORDERED",
+        char=text[0],
+        color=m.fill if m.fill != t.fill else None,
+        size=size,
+        font_family=m.font_family if m.font_family != t.font_family else None,
+    )
+    return bullet, rest
 
 
 def _style_from_figma(s: dict[str, Any], ctx: ReadContext, node_id: str, fills: Any) -> TextStyle:
@@ -189,7 +223,9 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             bullet = Bullet(type="UNORDERED", char="•")
         level = min(max(0, depth - 1) if bullet else depth, 8)
         margin, first = None, indent
-        if bullet is not None:  # Figma hangs a list item's text one gutter right of its marker
+        if bullet is None and (indent or 0.0) < 0 and (marked := _inline_marker(runs, body_style)) is not None:
+            bullet, runs = marked  # a marker written in the characters (adapters.figma.text_groups)
+        elif bullet is not None:  # Figma hangs a list item's text one gutter right of its marker
             size = next((r.style.font_size for r in runs if r.style.font_size), None) or body_style.font_size or 12.0
             gutter = size * LIST_GUTTER_EM
             margin, first = gutter * (level + 1), -gutter
@@ -340,6 +376,25 @@ def _node_align(body: TextBody) -> str:
     return weights.most_common(1)[0][0] if weights else body.align or "LEFT"
 
 
+def _marker_style(body: TextBody, para: Paragraph, text: TextStyle) -> TextStyle:
+    """An inline marker's character style: the item's first run's, in the bullet's colour and at
+    its size (a:buSzPct of the text's), in its font; a symbol font's glyph is written as the
+    Unicode character it draws, in OpenSymbol (what LibreOffice and the HTML writer draw those
+    bullets in)."""
+    bullet = para.bullet or Bullet()
+    family = bullet.font_family
+    update: dict[str, Any] = {"decoration": None, "hyperlink": None}
+    if family:
+        symbol = family.lower().startswith(("wingdings", "webdings")) or family.lower() == "symbol"
+        update["font_family"] = SYMBOL_FAMILY if symbol else family
+    if bullet.color is not None:
+        update["fill"] = bullet.color
+    if bullet.size is not None and bullet.size != 100.0:
+        size = body.style.merged(text).font_size or DEFAULT_FONT_SIZE
+        update["font_size"] = size * bullet.size / 100.0
+    return text.model_copy(update=update)
+
+
 def text_to_figma(
     body: TextBody, theme_fonts: Any = None, *, ooxml: bool = False, slide_number: int | None = None
 ) -> tuple[dict[str, Any], list[Paint]]:
@@ -376,7 +431,10 @@ def text_to_figma(
         if not body.wrap and body.auto_resize in ("NONE", "HEIGHT")
         else body.auto_resize,
         paragraphSpacing=node_gap,
-        paragraphIndent=first.indent or 0.0,
+        # OOXML: the first paragraph with text's (text_runs keeps one per TEXT)
+        paragraphIndent=first_line_indent(body, next((p for p in body.paragraphs if p.text.strip()), first))
+        if ooxml
+        else first.indent or 0.0,
     )
 
     def para_lh(para: Paragraph) -> dict[str, Any]:
@@ -427,13 +485,20 @@ def text_to_figma(
         if i and not any(run.text for run in para.runs):  # (the first paragraph sets the node style)
             end = para.style.merged(para.runs[0].style) if para.runs else para.style
             empty_end = override(end, own_lh)
+        glyph = inline_marker(body, para) if ooxml else None
+        if glyph is not None and para.bullet is not None:  # the marker Figma's lists cannot draw
+            first_run = next((r for r in para.runs if r.text), para.runs[0])
+            rstyle = para.style.merged(first_run.style)
+            pieces.append(glyph + "\t")
+            per_unit.extend([override(_marker_style(body, para, rstyle), own_lh)] * _utf16_len(glyph))
+            per_unit.append(override(rstyle, own_lh) if rstyle != TextStyle() or own_lh else 0)
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
             oid = override(rstyle, own_lh)
             text = _shown(run, slide_number).replace("\v", "\u2028")
             pieces.append(text)
             per_unit.extend([oid] * _utf16_len(text))
-        kind = para.bullet.type if para.bullet is not None else "NONE"
+        kind = para.bullet.type if para.bullet is not None and (not ooxml or figma_list_item(body, para)) else "NONE"
         line_types.append(kind)
         indents.append(para.level + 1 if kind != "NONE" else para.level)
     while per_unit and per_unit[-1] == 0:

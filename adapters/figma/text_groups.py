@@ -18,11 +18,21 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from ace_core.drawing.fonts import map_symbol_char
 from ace_core.drawing.text_lines import text_scale
 from ace_core.ir.text import Paragraph, TextBody
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 
-__all__ = ["LIST_GUTTER_EM", "TextRun", "list_text_offset", "paragraph_offset", "text_runs"]
+__all__ = [
+    "LIST_GUTTER_EM",
+    "TextRun",
+    "figma_list_item",
+    "first_line_indent",
+    "inline_marker",
+    "paragraph_offset",
+    "text_offset",
+    "text_runs",
+]
 
 LIST_GUTTER_EM = 1.0  # a list level's indent, in the item's font size (about PowerPoint's 0.375 in at 28 pt)
 _BULLET_EM = 0.45  # a bullet's advance (glyph and gap) in OOXML when the text does not hang, in its size
@@ -38,17 +48,48 @@ class TextRun:
     align: str
     offset: float
     gap: float = 0.0
+    first: float = 0.0  # the TEXT's paragraphIndent (first_line_indent)
 
 
 def _is_item(para: Paragraph) -> bool:
     return para.bullet is not None and para.bullet.type != "NONE"
 
 
+def inline_marker(body: TextBody, para: Paragraph) -> str | None:
+    """The glyph of a list item whose marker Figma's lineTypes cannot show - an UNORDERED item with
+    another character than Figma's "•" (a:buChar, Wingdings / Symbol code points as the Unicode
+    glyph they draw), or with a colour or size of its own (a:buClr, a:buSzPct) - when its first
+    line hangs (the marker sits in the hang): the writer writes it as a paragraph without a list
+    type whose characters start with the glyph and a tab, its first line hung by paragraphIndent
+    (adapters.figma.text); None for any other paragraph."""
+    bullet = para.bullet
+    if bullet is None or bullet.type != "UNORDERED" or bullet.picture_asset or not para.text.strip():
+        return None
+    if (para.indent or 0.0) >= 0 or (para.margin_left or 0.0) + (para.indent or 0.0) < -0.01:
+        return None
+    glyph = map_symbol_char(bullet.char or "•", bullet.font_family)
+    if not glyph.strip():
+        return None
+    if glyph == "•" and bullet.size in (None, 100.0):
+        base = body.style.merged(para.style)
+        text_fill = next((base.merged(r.style).fill for r in para.runs if r.text), base.fill)
+        if bullet.color is None or bullet.color == text_fill:
+            return None
+    return glyph
+
+
+def figma_list_item(body: TextBody, para: Paragraph) -> bool:
+    """Whether a paragraph is written as a Figma list item (lineTypes ORDERED / UNORDERED): every
+    list item but the ones with an inline_marker."""
+    return _is_item(para) and inline_marker(body, para) is None
+
+
 def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     """How far right of where Figma draws its text PowerPoint starts a paragraph's text, px: a list
     item at its margin when its first line hangs, else after the bullet, against Figma's one gutter
-    per level; any other paragraph at its margin (Figma has none)."""
-    if not _is_item(para):
+    per level; any other paragraph at its margin (Figma has none: the TEXT is placed there, and its
+    paragraphIndent, first_line_indent, moves the first line from there)."""
+    if not figma_list_item(body, para):
         return para.margin_left or 0.0
     base = body.style.merged(para.style)
     size = next((base.merged(r.style).font_size for r in para.runs if r.text), None) or base.font_size
@@ -58,18 +99,25 @@ def paragraph_offset(body: TextBody, para: Paragraph) -> float:
     return start - size * LIST_GUTTER_EM * (para.level + 1)
 
 
-def list_text_offset(body: TextBody) -> float:
-    """The median offset of a body's list items; 0 unless every paragraph with text is a list item
-    (the others would move with them). A box written as one TEXT moves by this."""
-    items = [p for p in body.paragraphs if p.text.strip()]
-    if not items or not all(_is_item(p) for p in items):
-        return 0.0
-    return statistics.median(paragraph_offset(body, p) for p in items)
+def first_line_indent(body: TextBody, para: Paragraph) -> float:
+    """A paragraph's Figma paragraphIndent, px: how far right of its other lines its first line
+    starts - the OOXML indent of a paragraph without a bullet or with an inline_marker (negative:
+    a first line that hangs left of its margin); 0 for Figma list items (Figma hangs their text
+    right of the marker itself)."""
+    return 0.0 if figma_list_item(body, para) else para.indent or 0.0
+
+
+def text_offset(body: TextBody) -> float:
+    """The median offset of a body's paragraphs with text (text_runs keeps one TEXT only for
+    paragraphs whose offsets agree). A box written as one TEXT moves by this."""
+    shown = [p for p in body.paragraphs if p.text.strip()]
+    return statistics.median(paragraph_offset(body, p) for p in shown) if shown else 0.0
 
 
 def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun]:
     """The body's paragraphs cut where the alignment or (OOXML text only: Figma text has no
-    margins to keep) the offset changes; `spacing` scales OOXML paragraph gaps (a shrunk body).
+    margins to keep) the offset or the first line's indent changes; `spacing` scales OOXML
+    paragraph gaps (a shrunk body).
     Empty paragraphs go with the paragraph after them: a TEXT holds an empty line's style on the
     newline that ends it, which a run's last line does not have (trailing ones: the last run)."""
     runs: list[TextRun] = []
@@ -80,15 +128,17 @@ def text_runs(body: TextBody, ooxml: bool, spacing: float = 1.0) -> list[TextRun
             continue
         align = para.align or body.align or "LEFT"
         offset = paragraph_offset(body, para) if ooxml else 0.0
+        first_line = first_line_indent(body, para) if ooxml else 0.0
         last = runs[-1] if runs else None
-        if last is not None and last.align == align and abs(last.offset - offset) < _SAME:
+        same = last is not None and abs(last.offset - offset) < _SAME and abs(last.first - first_line) < _SAME
+        if last is not None and last.align == align and same:
             last.paragraphs.extend([*pending, para])
         else:
             first = pending[0] if pending else para
             gap = 0.0
             if last is not None:
                 gap = ((last.paragraphs[-1].space_after or 0.0) + (first.space_before or 0.0)) * spacing
-            runs.append(TextRun([*pending, para], align, offset, gap))
+            runs.append(TextRun([*pending, para], align, offset, gap, first_line))
         pending = []
     if pending and runs:
         runs[-1].paragraphs.extend(pending)

@@ -45,7 +45,7 @@ from adapters.figma.paints import effects_to_figma, paints_to_figma, stroke_prop
 from adapters.figma.picture_text import PictureTexts, split_picture_text
 from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
-from adapters.figma.text_groups import TextRun, list_text_offset, text_runs
+from adapters.figma.text_groups import TextRun, text_offset, text_runs
 from adapters.figma.text_measure import TURNS, insets, measure
 from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
 from adapters.figma.write_table import table_to_figma
@@ -398,7 +398,7 @@ class NodeWriter:
         m, width = self._matrix(node), node.width
         if shifted and self.ooxml:
             d = ooxml_text_shift(node.text, self.theme_fonts, node.width)
-            dx = list_text_offset(node.text)  # its list text where PowerPoint starts it, as wide
+            dx = text_offset(node.text)  # its text where PowerPoint starts it (lists, margins), as wide
             m = (m[0], m[1], m[2] + m[0] * dx + m[1] * d, m[3], m[4], m[5] + m[3] * dx + m[4] * d)
             width = max(0.0, width - dx)
         self.place(out, m, width, node.height, parent_abs, node.visible)
@@ -433,7 +433,7 @@ class NodeWriter:
         if self.ooxml and not turned and shape is None and not node.fills and not node.strokes and not node.rotation:
             # list text that PowerPoint starts left of where the padding can (a marker that does not
             # hang): the bare box reaches further left, so that the text starts there
-            low = ins.left + (min(r.offset for r in runs) if len(runs) > 1 else list_text_offset(text))
+            low = ins.left + (min(r.offset for r in runs) if len(runs) > 1 else text_offset(text))
             if low < -0.5:
                 node = node.model_copy(update={"x": node.x + low, "width": node.width - low})
                 text = text.model_copy(update={"insets": ins.model_copy(update={"left": ins.left - low})})
@@ -441,7 +441,7 @@ class NodeWriter:
         if len(runs) > 1:
             pad_left = max(0.0, ins.left + min(r.offset for r in runs))
         else:
-            pad_left = max(0.0, ins.left + list_text_offset(text)) if self.ooxml and not turned else ins.left
+            pad_left = max(0.0, ins.left + text_offset(text)) if self.ooxml and not turned else ins.left
         # the box hugs its text when the node does, or when its text resizes it (OOXML spAutoFit);
         # not around turned text, which is placed absolutely (it takes no room in the auto-layout)
         hug_w = not turned and (node.sizing_h == "HUG" or text.auto_resize == "WIDTH_AND_HEIGHT")
