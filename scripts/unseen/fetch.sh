@@ -1,0 +1,9 @@
+#!/bin/bash
+# fetch.sh REG NAME -> dl/REG-NAME/
+reg=$1; name=$2; d=/tmp/unseen/dl/$reg-$(echo "$name" | tr '/@' '__'); mkdir -p "$d"; cd "$d" || exit 1
+case $reg in
+ pypi) timeout 300 pip download -q --no-deps --no-binary :all: --no-build-isolation -d . "$name" >log 2>&1 || timeout 200 pip download -q --no-deps --only-binary :all: -d . "$name" >>log 2>&1 ;;
+ npm) timeout 200 npm pack -q "$name" >log 2>&1 ;;
+ deb) timeout 200 apt-get download "$name" >log 2>&1 ;;
+esac
+echo "$reg $name rc=$? $(ls | grep -v '^log$' | tr '\n' ' ')"
