@@ -1,6 +1,7 @@
 #!/bin/bash
-# fetch.sh REG NAME -> dl/REG-NAME/
-reg=$1; name=$2; d=/tmp/unseen/dl/$reg-$(echo "$name" | tr '/@' '__'); mkdir -p "$d"; cd "$d" || exit 1
+# fetch.sh REG NAME -> $ACE_UNSEEN_WORK/dl/REG-NAME/ (default: the ACE cache dir's unseen-work)
+work=${ACE_UNSEEN_WORK:-${ACE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ace}/unseen-work}
+reg=$1; name=$2; d=$work/dl/$reg-$(echo "$name" | tr '/@' '__'); mkdir -p "$d"; cd "$d" || exit 1
 case $reg in
  pypi) timeout 300 pip download -q --no-deps --no-binary :all: --no-build-isolation -d . "$name" >log 2>&1 || timeout 200 pip download -q --no-deps --only-binary :all: -d . "$name" >>log 2>&1 ;;
  npm) timeout 200 npm pack -q "$name" >log 2>&1 ;;

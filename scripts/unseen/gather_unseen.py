@@ -5,6 +5,7 @@ from __future__ import annotations
 import email.parser
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -13,13 +14,18 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-DL = Path("/tmp/unseen/dl")
-X = Path("/tmp/unseen/x")
-OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else Path.home() / ".cache/ace/unseen-decks"
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from ace_core.fsutil import cache_root  # noqa: E402
+
+WORK = Path(os.environ.get("ACE_UNSEEN_WORK") or cache_root() / "unseen-work")  # fetch.sh downloads here
+DL = WORK / "dl"
+X = WORK / "x"
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else cache_root() / "unseen-decks"
 SUFFIXES = (".pptx", ".pptm", ".ppsx", ".potx")
 MAX_BYTES = 30 * 1024 * 1024
 PER_PROJECT = 15
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(os.environ.get("ACE_CORPUS_DIR") or ROOT.parent / "shared" / "corpus")
 # projects the corpus already draws on (its MANIFEST repos) and forks of them, by registry name
 EXCLUDED = re.compile(
     r"python-pptx|pptx-automizer|tika|jsreport|textract|docling|unstructured|markitdown|officer|"
