@@ -94,10 +94,10 @@ def pie_3d(chart: ChartData, box: _Box, out: list[str]) -> None:
                 f"L{_f(q1[0])} {_f(q1[1] + depth)}A{_f(rx)} {_f(ry)} 0 {big} 0 {_f(q0[0])} {_f(q0[1] + depth)}Z"
             )
             sides.append((max(q0[1], q1[1]), _face(d, col, alpha, SIDE_SHADE, edge)))
-        if pulls[i] or any(pulls):
+        if any(pulls):
             # a pulled-out slice shows its cut faces (and its neighbours theirs)
-            for edge in (a0, a1):
-                e = at(ox, oy, edge)
+            for cut in (a0, a1):
+                e = at(ox, oy, cut)
                 d = _poly_d([(ox, oy), e, (e[0], e[1] + depth), (ox, oy + depth)])
                 sides.append(((oy + e[1]) / 2, _face(d, col, alpha, CUT_SHADE)))
         label = slice_label(chart, s, i, v, total)
