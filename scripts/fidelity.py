@@ -26,7 +26,7 @@ from ace_core.fsutil import atomic_dir, cache_root
 from ace_core.ir.deck import Deck
 from ace_core.shared_dir import shared_dir
 from backends.render.libreoffice import PDF_FILTER
-from backends.render.raster import pdf_to_pngs
+from backends.render.raster import RASTER_REVISION, pdf_to_pngs
 from judge.colour import colour_off, load_rgb
 from judge.similarity import load_gray, similarity
 from judge.text_recall import pdf_pages, recall
@@ -91,8 +91,6 @@ def _key(data: bytes) -> str:
 
 def _lo_key(data: bytes) -> str:
     """The cache key of a LibreOffice render: the deck's bytes and the rasterizer's revision."""
-    from backends.render.raster import RASTER_REVISION
-
     return _key(data + b"\0raster %d" % RASTER_REVISION)
 
 
