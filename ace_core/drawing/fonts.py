@@ -179,10 +179,18 @@ def substitutes(family: str) -> list[str]:
     return out
 
 
+# characters a family name cannot carry into a CSS string that is then put in a double-quoted
+# attribute (style="..."), a <style> sheet or an SVG attribute: a typeface such as
+# '"trebuchet ms",verdana,arial' (a CSS list some writers store as one name) otherwise ended the
+# style attribute and dropped the run's size and colour with it
+_CSS_UNSAFE = dict.fromkeys(map(ord, "\\'\"<>&;{}"), None)
+
+
 def _quote(family: str) -> str:
     if family.replace("-", "").replace("_", "").isalnum():
         return family
-    return "'" + family.replace("\\", "").replace("'", "") + "'"
+    clean = "".join(ch for ch in family.translate(_CSS_UNSAFE) if ch.isprintable())
+    return "'" + clean + "'"
 
 
 @cache
