@@ -36,6 +36,11 @@ EXCLUDED = re.compile(
 )
 
 
+def _rank(archive: Path) -> tuple[int, str]:
+    """Source distributions and other archives first, wheels last."""
+    return (archive.suffix == ".whl", archive.name)
+
+
 def sha(p: Path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()
 
@@ -139,17 +144,19 @@ def main() -> None:
     seen = corpus_hashes()
     print(len(seen), "corpus hashes")
     rows: list[tuple[str, str, str, str]] = []
-    OUT.mkdir(parents=True, exist_ok=True)
+    build = OUT.with_name(OUT.name + ".building")  # built aside, then swapped in: no stale or doubled decks
+    shutil.rmtree(build, ignore_errors=True)
+    build.mkdir(parents=True)
     skipped: dict[str, int] = {}
     per_project: dict[str, int] = {}
     for d in sorted(DL.iterdir()):
         if not d.is_dir():
             continue
         reg, _, raw = d.name.partition("-")
-        archives = [a for a in d.iterdir() if a.name != "log"]
+        archives = sorted((a for a in d.iterdir() if a.name != "log" and not a.name.endswith(".part")), key=_rank)
         if not archives:
             continue
-        archive = archives[0]
+        archive = archives[0]  # a source distribution before a wheel: sample decks live in sdists
         name = raw
         if reg == "npm":
             name = raw.replace("_", "@", 1).replace("_", "/", 1) if raw.startswith("_") else raw
@@ -158,7 +165,7 @@ def main() -> None:
         if EXCLUDED.search(name):
             skipped["excluded project"] = skipped.get("excluded project", 0) + 1
             continue
-        dest = X / d.name
+        dest = X / d.name / archive.name
         if not dest.exists():
             extract(archive, dest)
         licence = licence_of(dest, reg)
@@ -188,18 +195,24 @@ def main() -> None:
             stem = re.sub(r"[^A-Za-z0-9._-]+", "_", p.stem)
             fname = f"{label}-{stem}{p.suffix.lower()}"
             i = 2
-            while (OUT / fname).exists() or any(r[0] == fname for r in rows):
+            while any(r[0] == fname for r in rows):
                 fname = f"{label}-{stem}-{i}{p.suffix.lower()}"
                 i += 1
-            shutil.copyfile(p, OUT / fname)
+            shutil.copyfile(p, build / fname)
             inside = str(p.relative_to(dest))
             if reg == "deb":
                 inside = "/" + inside
             rows.append((fname, f"{reg}:{name}=={version}", inside, licence))
-    with open(OUT / "MANIFEST.tsv", "w") as f:
+    with open(build / "MANIFEST.tsv", "w") as f:
         f.write("file\tpackage\tpath\tlicense\n")
         for r in rows:
             f.write("\t".join(r) + "\n")
+    old = OUT.with_name(OUT.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if OUT.exists():
+        OUT.rename(old)
+    build.rename(OUT)
+    shutil.rmtree(old, ignore_errors=True)
     print(len(rows), "decks from", len(per_project), "projects;", "skipped:", skipped)
     for k, v in sorted(per_project.items(), key=lambda kv: -kv[1]):
         print(f"  {k}: {v}")
