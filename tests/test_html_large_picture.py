@@ -107,3 +107,51 @@ def test_a_picture_too_big_for_its_quality_is_scaled_down() -> None:
 
 def test_what_cannot_be_decoded_is_not_fitted() -> None:
     assert fitted_image(b"<svg xmlns='http://www.w3.org/2000/svg'/>", 1000) is None
+
+
+def _animated_gif(w: int, h: int, frames: int) -> bytes:
+    """A noisy animated GIF: incompressible enough to be over 2 MiB at a modest size."""
+    rng = np.random.default_rng(11)
+    imgs = [Image.fromarray(rng.integers(0, 256, (h, w, 3), dtype=np.uint8), "RGB") for _ in range(frames)]
+    buf = io.BytesIO()
+    imgs[0].save(
+        buf, "GIF", save_all=True, append_images=imgs[1:], duration=[80 + 10 * i for i in range(frames)], loop=0
+    )
+    return buf.getvalue()
+
+
+def test_an_animation_too_big_for_a_css_value_keeps_its_frames(tmp_path: Path) -> None:
+    """The class: an animated GIF over 2 MiB (a meme in a Google Slides export). It used to be left
+    out of the page ("cannot be re-encoded"); it becomes an animated WebP with every frame."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    gif = _animated_gif(420, 300, 24)
+    assert len(gif) > 2_200_000
+    src = tmp_path / "anim.pptx"
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    slide.shapes.add_picture(io.BytesIO(gif), Inches(1), Inches(1), Inches(5))
+    prs.save(src)
+    out = tmp_path / "deck.html"
+    report = write_html(read_pptx(src), out, embed_source=False)
+    assert not [e for e in report.entries if e.feature == "asset-too-large"]
+    (entry,) = [e for e in report.entries if e.feature == "asset-reencoded"]
+    assert "animated WEBP" in entry.reason and entry.severity == "info", entry.reason
+    props = dict(ASSET_PROP.findall(out.read_text(encoding="utf-8")))
+    url = props[entry.reason.split()[1]]
+    assert url.startswith("data:image/webp;base64,") and len(url) <= CSS_VALUE_MAX
+    import base64
+
+    webp = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
+    assert webp.n_frames == 24 and abs(webp.width / webp.height - 420 / 300) < 0.01  # noise: scaled to fit
+    webp.seek(3)
+    webp.load()
+    assert webp.info["duration"] == 110
+
+
+def test_an_animation_that_cannot_fit_keeps_its_first_frame_and_says_so() -> None:
+    gif = _animated_gif(200, 150, 12)
+    mime, small, how = fitted_image(gif, 20_000) or ("", b"", "")
+    assert mime == "image/jpeg" and len(small) <= 20_000
+    assert "first frame only" in how and "12 frames are lost" in how

@@ -188,7 +188,7 @@ class WriteCtx:
                     f"picture {key} ({len(self.deck.asset_bytes(key)) / MiB:.1f} MiB) re-encoded as {how} "
                     f"({len(data) / MiB:.1f} MiB) to fit the 2 MiB a browser draws from one CSS value",
                     None,
-                    "info",
+                    "warning" if "animation" in how and "lost" in how else "info",
                 )
         return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
