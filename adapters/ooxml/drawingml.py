@@ -129,6 +129,14 @@ SVG_WITHOUT_FALLBACK = (
     " from the source's"
 )
 
+# an empty placeholder with a fill or an outline of its own or from its layout / master: PowerPoint
+# shows the fill and outline in a slide show (and LibreOffice's slide show since 2025), while
+# LibreOffice 7.4's PDF export leaves every empty placeholder out (the fidelity scripts mask it)
+EMPTY_PLACEHOLDER_DRAWN = (
+    "an empty placeholder with a fill or an outline: PowerPoint shows them in a slide show, and so does"
+    " ACE; LibreOffice's export leaves empty placeholders out, so renders differ from the source's"
+)
+
 
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the

@@ -23,12 +23,13 @@ from ace_core.ir.nodes import (
     VectorNode,
 )
 from ace_core.ir.semantic import ConnectorEnd
-from ace_core.ir.style import ImagePaint
+from ace_core.ir.style import ImagePaint, SolidPaint
 from ace_core.limits import MAX_DEPTH
 from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
+    EMPTY_PLACEHOLDER_DRAWN,
     StyleRefs,
     find_fill,
     read_blip,
@@ -395,6 +396,8 @@ class ShapeReader:
             if math is not None:
                 return math
         has_text = text is not None and any(p.runs for p in text.paragraphs)
+        if key is not None and not has_text and self.scope.origin == "" and _shows(data):
+            self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id)
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
@@ -622,3 +625,9 @@ _CNV_PR = {qn("p:cNvPr"), qn("dsp:cNvPr")}
 
 def _own(el: etree._Element | None) -> tuple[etree._Element, None] | None:
     return (el, None) if el is not None else None
+
+
+def _shows(data: dict[str, Any]) -> bool:
+    """Whether a shape's own or inherited fills or strokes draw anything."""
+    paints = [*data.get("fills", []), *(s.paint for s in data.get("strokes", []) if s.weight > 0)]
+    return any(p.visible and p.opacity > 0 and not (isinstance(p, SolidPaint) and p.color.a == 0) for p in paints)
