@@ -73,3 +73,34 @@ def test_labels_sit_where_libreoffice_puts_them(tmp_path: Path, name: str) -> No
 def test_a_percent_format_formats_the_percent(tmp_path: Path) -> None:
     placed, _ = _labels(_pie(tmp_path, XL_LABEL_POSITION.BEST_FIT, percent=True))
     assert [t for t, _ in placed] == ["52.5%", "25.0%", "15.0%", "7.5%"]
+
+
+def test_a_manual_inner_plot_layout_is_the_pie_box(tmp_path: Path) -> None:
+    # shapecrawler's 005 chart: <c:layoutTarget val="inner"/> x 0.33 y 0.24 w 0.34 h 0.56 edge;
+    # LibreOffice draws the pie in that box (the drawing made it as large as the chart allowed)
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["a", "b"]
+    data.add_series("S", (3.0, 1.0))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.PIE, 0, 0, Inches(6), Inches(4), data)
+    frame.chart.has_legend = False
+    plot_area = frame.chart._chartSpace.find(".//{http://schemas.openxmlformats.org/drawingml/2006/chart}plotArea")
+    c = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+    layout = plot_area.find(c + "layout")
+    if layout is None:
+        layout = plot_area.makeelement(c + "layout", {})
+        plot_area.insert(0, layout)
+    manual = layout.makeelement(c + "manualLayout", {})
+    layout.append(manual)
+    for tag, val in (("layoutTarget", "inner"), ("xMode", "edge"), ("yMode", "edge")):
+        manual.append(manual.makeelement(c + tag, {"val": val}))
+    for tag, val in (("x", "0.33"), ("y", "0.24"), ("w", "0.34"), ("h", "0.56")):
+        manual.append(manual.makeelement(c + tag, {"val": val}))
+    prs.save(tmp_path / "laid-out.pptx")
+    (chart,) = deck_charts(tmp_path / "laid-out.pptx")
+    svg = chart_svg(chart, 576, 384).svg
+    first = re.search(r'<path d="M[\d.]+ [\d.]+A([\d.]+) [\d.]+ 0 \d 1 [\d.]+ [\d.]+L([\d.]+) ([\d.]+)Z', svg)
+    r, cx, cy = (float(first.group(k)) for k in (1, 2, 3))
+    assert abs(r - min(0.34 * 576, 0.56 * 384) / 2) < 0.5
+    assert abs(cx - (0.33 + 0.17) * 576) < 0.5 and abs(cy - (0.24 + 0.28) * 384) < 0.5

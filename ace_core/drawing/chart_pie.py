@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from ace_core.drawing.chart_look import plot_box
 from ace_core.drawing.chart_marks import (
     _AXIS,
     _Box,
@@ -12,6 +13,7 @@ from ace_core.drawing.chart_marks import (
     _fill_attr,
     _label_lines,
     _label_look,
+    _look,
     _own_label,
     _point_color,
     _text_w,
@@ -105,8 +107,12 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
     s = chart.series[0] if chart.series else ChartSeries()
     vals = [max(v or 0.0, 0.0) for v in s.values]
     total = sum(vals)
+    # a manual layout of the plot area's inside (c:layoutTarget inner) is the pie's own box
+    manual = plot_box(chart, _look().width, _look().height)
+    if manual is not None:
+        box = _Box(*manual)
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    r = max(min(box.w, box.h) / 2 - 6, 1.0)
+    r = max(min(box.w, box.h) / 2 - (0 if manual else 6), 1.0)
     hole = 0.0
     if chart.chart_type == "doughnut":
         hole = (chart.hole_size if chart.hole_size is not None else 50.0) / 100.0
@@ -126,7 +132,7 @@ def _pie(chart: ChartData, box: _Box, out: list[str]) -> None:
         label = slice_label(chart, s, i, v, total) if v > 0 else ""
         texts.append((label.split("\n") if label else [], angle + sweep / 2))
         angle += sweep
-    if pos in ("outEnd", "bestFit") and not hole and any(lines for lines, _ in texts):
+    if pos in ("outEnd", "bestFit") and not hole and manual is None and any(lines for lines, _ in texts):
         r, dx, dy = _fitted(r, box, [t for t in texts if t[0]], size)
         centre = cx + dx, cy + dy
     labels_out: list[str] = []
