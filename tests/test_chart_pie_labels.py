@@ -104,3 +104,35 @@ def test_a_manual_inner_plot_layout_is_the_pie_box(tmp_path: Path) -> None:
     r, cx, cy = (float(first.group(k)) for k in (1, 2, 3))
     assert abs(r - min(0.34 * 576, 0.56 * 384) / 2) < 0.5
     assert abs(cx - (0.33 + 0.17) * 576) < 0.5 and abs(cy - (0.24 + 0.28) * 384) < 0.5
+
+
+def test_a_label_separator_is_read_drawn_and_written(tmp_path: Path) -> None:
+    # <c:separator> between a label's parts: a line break puts category and percent on two lines
+    import zipfile
+
+    from adapters.ooxml.read_deck import read_pptx
+    from adapters.ooxml.writer import write_pptx
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["Python", "Go"]
+    data.add_series("S", (3.0, 1.0))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.PIE, 0, 0, Inches(6), Inches(4), data)
+    plot = frame.chart.plots[0]
+    plot.has_data_labels = True
+    labels = plot.data_labels
+    labels.show_category_name, labels.show_percentage, labels.show_value = True, True, False
+    c = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+    sep = labels._element.makeelement(c + "separator", {})
+    sep.text = "\n"
+    labels._element.find(c + "showBubbleSize").addnext(sep)
+    prs.save(tmp_path / "sep.pptx")
+    (chart,) = deck_charts(tmp_path / "sep.pptx")
+    assert chart.data_labels.separator == "\n"
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", chart_svg(chart, 576, 384).svg)
+    assert {"Python", "75%", "Go", "25%"} <= set(texts)
+    write_pptx(read_pptx(tmp_path / "sep.pptx"), tmp_path / "fresh.pptx", fresh=True)
+    with zipfile.ZipFile(tmp_path / "fresh.pptx") as z:
+        part = next(n for n in z.namelist() if n.startswith("ppt/charts/chart") and n.endswith(".xml"))
+        assert b"<c:separator>\n</c:separator>" in z.read(part)

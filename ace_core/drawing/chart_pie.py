@@ -48,7 +48,7 @@ def slice_label(chart: ChartData, s: ChartSeries, i: int, v: float, total: float
         parts.append(format_number(s.values[i] or 0.0, None if percent_fmt else fmt))
     if labels.show_percent:
         parts.append(format_number(v / total, percent_fmt or "0%"))
-    return "; ".join(parts)
+    return (labels.separator if labels.separator is not None else "; ").join(parts)
 
 
 _LABEL_GAP = 5.0  # px between a label and the pie's edge (LibreOffice renders: inside and outside)

@@ -391,6 +391,7 @@ def _labels(el: etree._Element | None, scope: Scope, node_id: str) -> DataLabels
         position=_val(el, "c:dLblPos"),
         number_format=fmt.get("formatCode") if fmt is not None else None,
         text_style=body_run_style(el.find(qn("c:txPr")), scope, node_id),
+        separator=el.findtext(qn("c:separator")),
     )
 
 
