@@ -26,7 +26,7 @@ def _chart():
 
 def _legend_names(chart) -> list[str]:
     names = [s.name for s in chart.series]
-    svg = chart_svg(chart, 600, 400).svg
+    svg = chart_svg(chart, 1600, 400).svg  # wide enough that no entry wraps
     texts = [t for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg) if t in names]
     return texts[-len(names) :]
 

@@ -30,6 +30,7 @@ from ace_core.drawing.chart_marks import (
     _style,
     _text,
     _text_w,
+    squeezed_plot,
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
@@ -163,9 +164,7 @@ def _category_chart(chart: ChartData, box: _Box, out: list[str], losses: list[st
             plot, rotate = layout(labels)
     if right.shown:
         right = _SecondaryAxis(chart, y2, right.series, int(plot.h / (right.size * look.line)), right.room)
-    if plot.w <= 4 or plot.h <= 4:
-        losses.append("chart too small to draw its plot area")
-        return
+    plot = squeezed_plot(plot, losses)
     span = vmax - vmin or 1.0
     _draw_axis_titles(outer, plot, left, bottom, out)
     back = plot_fill(chart)

@@ -38,6 +38,7 @@ class _Look:
     width: float = 0.0  # the whole chart's box, px (for a manual plot-area layout)
     height: float = 0.0
     face: FontFace | None = None  # the face the chart's text is drawn in (widths), when installed
+    bold_face: FontFace | None = None  # its bold (a title's widths)
     line: float = 1.2  # the text face's ascent + descent over its size (a tick label's height, as VCL measures it)
     defs: dict[str, str] = field(default_factory=dict)  # gradients the marks refer to, by id
 
@@ -93,10 +94,11 @@ def _line(x1: float, y1: float, x2: float, y2: float, color: str = _GRID, width:
     )
 
 
-def _text_w(text: str, size: float) -> float:
-    """The width of a line of chart text: the chart face's advances when it is installed, else
-    0.55 em a character (1 em for CJK)."""
-    face = _look().face
+def _text_w(text: str, size: float, bold: bool = False) -> float:
+    """The width of a line of chart text: the chart face's (or its bold's) advances when it is
+    installed, else 0.55 em a character (1 em for CJK)."""
+    look = _look()
+    face = (look.bold_face or look.face) if bold else look.face
     if face is None:
         return sum(size * (1.0 if ord(ch) > 0x2E80 else 0.55) for ch in text)
     total = 0.0
@@ -104,6 +106,27 @@ def _text_w(text: str, size: float) -> float:
         adv = face.advance(ch)
         total += size * (adv / face.upm if adv is not None else (1.0 if ord(ch) > 0x2E80 else 0.55))
     return total
+
+
+def wrap_text(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width`: at its line breaks, at spaces, and a word
+    wider than the width between its letters (as LibreOffice wraps chart text that has a
+    maximum width)."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in wrap_text(part, size, width, bold)]
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and _text_w(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+            continue
+        piece = ""
+        for ch in word:
+            if piece and _text_w(piece + ch, size, bold) > width:
+                lines.append(piece)
+                piece = ""
+            piece += ch
+        lines.append(piece)
+    return lines or [text]
 
 
 def _grid_line(x1: float, y1: float, x2: float, y2: float, look: tuple[str, float] | None) -> str:
@@ -126,6 +149,23 @@ class _Box:
     y: float
     w: float
     h: float
+
+
+_MIN_PLOT = 4.0  # px: the least plot area a chart is drawn with
+
+
+def squeezed_plot(plot: _Box, losses: list[str] | None) -> _Box:
+    """The plot area to draw: `plot`, or, when the chart's text (title, legend, tick labels)
+    leaves it less than 4 px either way, a 4 px one at the same place (LibreOffice still draws
+    the axes, labels and marks of such a chart, squeezed), with a loss saying so."""
+    if plot.w > _MIN_PLOT and plot.h > _MIN_PLOT:
+        return plot
+    if losses is not None:
+        losses.append(
+            f"chart too small for its text: its title, legend and tick labels leave the plot area "
+            f"{max(plot.w, 0.0):.0f} x {max(plot.h, 0.0):.0f} px; it is drawn {_MIN_PLOT:.0f} px at the least"
+        )
+    return _Box(plot.x, plot.y, max(plot.w, _MIN_PLOT), max(plot.h, _MIN_PLOT))
 
 
 _FILLED = ("bar", "column", "area", "pie", "doughnut", "bubble")

@@ -29,13 +29,14 @@ from ace_core.drawing.chart_marks import (
     _smooth_path,
     _text,
     _text_w,
+    squeezed_plot,
 )
 from ace_core.drawing.chart_numbers import format_number, nice_scale
 from ace_core.drawing.chart_numbers import ticks as _ticks
 from ace_core.ir.semantic import ChartData
 
 
-def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
+def _xy_chart(chart: ChartData, box: _Box, out: list[str], losses: list[str] | None = None) -> None:
     xs_all: list[float] = []
     ys_all: list[float] = []
     for s in chart.series:
@@ -70,8 +71,7 @@ def _xy_chart(chart: ChartData, box: _Box, out: list[str]) -> None:
     nx = int(plot.w / xw) if _labelled(chart.x_axis) and xw > 0 else 10
     ny = int(plot.h / (size * look.line)) if _labelled(chart.y_axis) else 10
     (xmin, xmax, xstep), (ymin, ymax, ystep), ylabels, plot = scales(nx, ny)
-    if plot.w <= 4 or plot.h <= 4:
-        return
+    plot = squeezed_plot(plot, losses)
     _draw_axis_titles(outer, plot, left, bottom, out)
     back = plot_fill(chart)
     if back is not None:

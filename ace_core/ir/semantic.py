@@ -173,6 +173,9 @@ class DataLabels(IRModel):
     position: str | None = Field(None, description="ctr, inEnd, inBase, outEnd, bestFit, t, b, l, r")
     number_format: str | None = None
     text_style: TextStyle | None = Field(None, description="the labels' text; None = the chart's")
+    separator: str | None = Field(
+        None, description="the text between a label's parts (category, value, percent); None = '; '"
+    )
 
 
 class ChartPartLink(IRModel):

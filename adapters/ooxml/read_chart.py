@@ -391,6 +391,7 @@ def _labels(el: etree._Element | None, scope: Scope, node_id: str) -> DataLabels
         position=_val(el, "c:dLblPos"),
         number_format=fmt.get("formatCode") if fmt is not None else None,
         text_style=body_run_style(el.find(qn("c:txPr")), scope, node_id),
+        separator=el.findtext(qn("c:separator")),
     )
 
 
@@ -475,13 +476,17 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
     data["extra_types"] = [_PLOTS[local(p.tag)] for p in plots[1:]]
     title = chart.find(qn("c:title"))
     auto_deleted = _val(chart, "c:autoTitleDeleted", "0") in ("1", "true")
+    # a chart that says its automatic title is not deleted shows it when it has one series,
+    # whatever its type (PowerPoint and LibreOffice: the series' name); without the element only
+    # a pie or doughnut does
+    kept_auto = _val(chart, "c:autoTitleDeleted") in ("0", "false")
     if title is not None:
         # a title without text of its own is the automatic one: the series' name, or "Chart Title"
         # (as PowerPoint and LibreOffice draw it) when there are several series
         own = _rich_text(title)
         data["title"] = own or automatic_title(series)
         data["auto_title"] = not own
-    elif not auto_deleted and len(series) == 1 and kind in ("pie", "doughnut"):
+    elif not auto_deleted and len(series) == 1 and (kept_auto or kind in ("pie", "doughnut")):
         data["title"] = series[0].name or None
         data["auto_title"] = bool(data["title"])
     own_title = _title_style(title, scope, node_id) if title is not None else None
@@ -532,9 +537,11 @@ def read_chart_part(part: str, scope: Scope, node_id: str, area: dict[str, list]
             labels = _labels(ser.find(qn("c:dLbls")), scope, node_id)
             if labels is not None:
                 break
-    if kind == "bubble" and labels is not None and labels.number_format is None:
-        # a bubble's value label is its size, in the size cells' own format (as LibreOffice shows it)
-        code = _cached_format(first, "c:bubbleSize")
+    if labels is not None and labels.number_format is None:
+        # labels linked to their source (or without a c:numFmt) show the values in the cells' own
+        # format (the cache's formatCode: 0.0, #,##0, 0%), as PowerPoint and LibreOffice show
+        # them; a bubble's value label is its size, in the size cells' format
+        code = _cached_format(first, "c:bubbleSize" if kind == "bubble" else "c:val")
         labels = labels.model_copy(update={"number_format": code}) if code else labels
     data["data_labels"] = labels
     for key, tag in (("hole_size", "c:holeSize"), ("gap_width", "c:gapWidth"), ("overlap", "c:overlap")):

@@ -571,6 +571,10 @@ def _data_labels(plot: Any, chart: ChartData, ctx: PartContext) -> None:
         tx = text_props(spec.text_style, ctx)
         if tx is not None:
             _put(dl._element, tx, ("dLblPos", "showLegendKey", "showVal"))
+        if spec.separator is not None:
+            sep = etree.Element(f"{_C}separator")
+            sep.text = spec.separator
+            _put(dl._element, sep, ("showLeaderLines", "leaderLines", "extLst"))
     except AttributeError:  # python-pptx has no plot-level labels for this kind (scatter, bubble)
         if _shows_fields(chart):
             why = f"data labels of a {name} chart are not written (only labels with text of their own)"
