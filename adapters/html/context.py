@@ -85,6 +85,8 @@ class WriteCtx:
     _inlined: int = 0
     _urls: dict[str, str] = field(default_factory=dict)
     _svg_text: dict[str, int] = field(default_factory=dict)
+    drawn: set[str] = field(default_factory=set)
+    """assets the page draws (referenced through `asset_var`); the others are kept for read-back"""
 
     # -- losses --------------------------------------------------------------------------------
     def loss(self, feature: str, reason: str, node_id: str | None = None, severity: str = "warning") -> None:
@@ -141,16 +143,31 @@ class WriteCtx:
     def asset_file_name(self, key: str) -> str:
         return f"{key}.{EXT_BY_MIME.get(self.mime(key), 'bin')}"
 
+    def _over_inline(self, size: int) -> bool:
+        """Whether an asset of `size` bytes not yet given a URL goes to the assets folder."""
+        return bool(
+            self.assets == "inline"
+            and self.asset_dir_name
+            and (size > self.inline_max or self._inlined + size > self.inline_budget)
+        )
+
+    def url_fits(self, key: str) -> bool:
+        """Whether the asset, as it is, can be drawn from its URL: a file beside the page, or a
+        data: URL within the 2 MiB a CSS value holds (a larger picture is re-encoded or left out)."""
+        url = self._urls.get(key)
+        if url is not None:
+            return not url.startswith("data:") or len(url) <= CSS_VALUE_MAX
+        size = self.deck.store.size(key)
+        if self.assets == "external" or key in self.beside or self._over_inline(size):
+            return True
+        return _b64_len(size) + len(self.mime(key)) + 13 <= CSS_VALUE_MAX
+
     def asset_url(self, key: str) -> str:
         """The URL of an asset: a data: URI, or a path in the assets folder beside the file."""
         url = self._urls.get(key)
         if url is None:
             size = self.deck.store.size(key)
-            if (
-                self.assets == "inline"
-                and self.asset_dir_name
-                and (size > self.inline_max or self._inlined + size > self.inline_budget)
-            ):
+            if self._over_inline(size):
                 why = "over the inline limit" if size > self.inline_max else "past the inline budget of the file"
                 self.loss(
                     "asset-beside",
@@ -175,7 +192,15 @@ class WriteCtx:
             from adapters.html.fit_image import fitted_image
 
             fitted = fitted_image(data, _b64_len_inv(CSS_VALUE_MAX - 64))
-            if fitted is None:
+            if fitted is None and key not in self.drawn:  # e.g. an SVG whose raster picture is drawn
+                self.loss(
+                    "asset-too-large",
+                    f"asset {key} ({len(data) / MiB:.1f} MiB) is over the 2 MiB a browser reads from one CSS"
+                    " value; the page does not draw it, the file keeps it for read-back",
+                    None,
+                    "info",
+                )
+            elif fitted is None:
                 self.loss(
                     "asset-too-large",
                     f"picture {key} ({len(data) / MiB:.1f} MiB) is over the 2 MiB a browser draws from one CSS "
@@ -201,4 +226,5 @@ class WriteCtx:
 
     def asset_var(self, key: str) -> str:
         """CSS reference to the asset's custom property, declared once in the head."""
+        self.drawn.add(key)
         return f"var(--a-{key})"

@@ -198,7 +198,16 @@ def _image_inner(node: ImageNode, ctx: WriteCtx) -> tuple[list[tuple[str, str]],
     inner = ""
     paint = node.image
     if node.svg_asset and ctx.has_asset(node.svg_asset):
-        paint = paint.model_copy(update={"asset": node.svg_asset})
+        if not (paint.asset and ctx.has_asset(paint.asset)) or ctx.url_fits(node.svg_asset):
+            paint = paint.model_copy(update={"asset": node.svg_asset})
+        else:  # an SVG too big for a CSS value, and a raster picture beside it: the raster is drawn
+            ctx.loss(
+                "svg-too-large",
+                f"the picture's SVG ({ctx.deck.store.size(node.svg_asset) / 2**20:.1f} MiB) is over the 2 MiB a"
+                " browser draws from one CSS value; the raster picture stored beside it is drawn",
+                node.id,
+                "info",
+            )
     drawn = bool(paint.visible and paint.asset)
     as_text = drawn and _svg_with_text(paint, ctx)
     layer = image_layer(paint, node.width, node.height, ctx, node.id, text_shown=as_text) if drawn else None
