@@ -29,6 +29,7 @@ def _deck(tmp_path: Path) -> Path:
         ("centred", Inches(2), Inches(8), PP_ALIGN.CENTER, False),  # centred either way
         ("wrapped", Inches(3), Inches(8), None, True),  # wrap="square": LibreOffice keeps the alignment
         ("fit", Inches(4), Inches(0.7), None, False),  # stored at about its text's width
+        ("narrow", Inches(5), Inches(0.3), None, False),  # narrower: both grow it about its centre
     ]
     for text, top, width, align, wrap in boxes:
         box = slide.shapes.add_textbox(Inches(0.5), top, width, Inches(0.5))

@@ -1,5 +1,5 @@
 """Text boxes that do not wrap and resize to their text (bodyPr wrap="none" with spAutoFit), stored
-wider or narrower than their text, as generators that estimate text widths write them.
+wider than their text, as generators that estimate text widths write them.
 
 PowerPoint keeps the stored box when it opens the file (it refits only when the text is edited)
 and places each line by its paragraph alignment: left-aligned text starts at the box's left.
@@ -7,7 +7,8 @@ LibreOffice refits the box to the text about the box's centre, so the same text 
 on the box (checked on LibreOffice 7.4: without spAutoFit, or with wrap="square", it keeps the
 alignment). ACE draws such boxes as PowerPoint does; the reader reports each one where the two
 placements differ by more than a few pixels as reference-blind, so that a LibreOffice render of
-the source is not taken as the truth there (scripts/fidelity.py blind_regions).
+the source is not taken as the truth there (scripts/fidelity.py blind_regions). Text wider than
+its box is not reported: the HTML writer grows such a box about its centre, as LibreOffice does.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["AUTOGROW_CENTRED", "report_autogrow_centring"]
 
 AUTOGROW_CENTRED = (
-    "a text box that does not wrap and resizes to its text (wrap=none, spAutoFit) is stored wider or"
-    " narrower than its text: PowerPoint keeps the box and places the text by its alignment, as ACE"
+    "a text box that does not wrap and resizes to its text (wrap=none, spAutoFit) is stored wider"
+    " than its text: PowerPoint keeps the box and places the text by its alignment, as ACE"
     " does; LibreOffice refits the box about its centre and draws the text centred there, so renders"
     " of the source differ from ours"
 )
@@ -66,5 +67,5 @@ def report_autogrow_centring(deck: Deck, ctx: ReadContext) -> None:
                 continue
             measurer = measurer or default_measurer()
             width = measurer.measure(_resolved(body, fonts), None)[0]
-            if abs(node.width - width) / 2 >= _MIN_SHIFT_PX:
+            if (node.width - width) / 2 >= _MIN_SHIFT_PX:  # only a box wider than its text
                 ctx.loss("text-autogrow", AUTOGROW_CENTRED, slide_id=slide.id, node_id=node.id, severity="info")
