@@ -59,7 +59,53 @@ def test_builtin_table_styles_named_by_id_are_drawn(tmp_path: Path) -> None:
     assert cell.borders.top is not None and cell.borders.top.paint.color.ref.scheme == "tx1"
     assert not any(f.visible for c in unknown.rows[1].cells for f in c.fills)
     entries = [e for e in deck.report.entries if e.feature == "table-style"]
-    assert len(entries) == 1 and UNKNOWN in entries[0].reason  # only the unknown one is reported
+    warnings = [e for e in entries if e.severity == "warning"]
+    assert len(warnings) == 1 and UNKNOWN in warnings[0].reason  # only the unknown one is lost
+    infos = [e.reason for e in entries if e.severity == "info"]  # the built-ins: the reference differs
+    assert len(infos) == 2 and all("built-in" in r and "LibreOffice draws its own" in r for r in infos)
+
+
+MEDIUM1_ACCENT1 = "{B301B821-A1FF-4177-AEE7-76D212191A09}"
+THEMED2_ACCENT3 = "{306799F8-075E-4A3A-A7F6-7FBC6576F1A4}"
+LIGHT2 = "{7E9639D4-E3E2-4D34-9284-5A2195B3D0D7}"
+MEDIUM3_ACCENT2 = "{85BE263C-DBD7-4A20-BB59-AAB30ACAA65A}"
+DARK1_ACCENT1 = "{125E5076-3810-47DD-B79F-674D7AD40C01}"
+
+
+def _scheme(paint: object) -> tuple[str, tuple[ColorMod, ...]]:
+    ref = paint.color.ref  # type: ignore[attr-defined]
+    return ref.scheme, ref.mods
+
+
+def test_every_builtin_table_style_family_is_drawn_not_only_medium_2(tmp_path: Path) -> None:
+    # markdown converters built on python-pptx name Medium Style 1 (and others) by id and leave
+    # tableStyles.xml empty: the cells came out unfilled, with no header colour and no borders
+    ids = [MEDIUM1_ACCENT1, THEMED2_ACCENT3, LIGHT2, MEDIUM3_ACCENT2, DARK1_ACCENT1]
+    deck = read_pptx(_table_deck(tmp_path, ids))
+    medium1, themed2, light2, medium3, dark1 = (s.children[-1] for s in deck.slides)
+    head = medium1.rows[0].cells[0]
+    assert _scheme(head.fills[-1]) == ("accent1", ())
+    assert head.text.paragraphs[0].style.font_weight == 700
+    assert head.text.paragraphs[0].style.fill.color.ref.scheme == "lt1"
+    assert _scheme(medium1.rows[1].cells[1].fills[-1]) == ("accent1", (ColorMod(op="tint", val=0.2),))
+    assert _scheme(medium1.rows[2].cells[1].fills[-1]) == ("lt1", ())  # band2H: the whole table's fill
+    assert _scheme(medium1.rows[2].cells[0].borders.left.paint) == ("accent1", ())
+    assert medium1.rows[2].cells[1].borders.left is None  # no inside vertical lines
+    # Themed Style 2: the table background (tblBg) in the accent under every cell, text in lt1
+    body = themed2.rows[2].cells[1]
+    assert _scheme(body.fills[0]) == ("accent3", ())
+    band = themed2.rows[1].cells[1].fills
+    assert [_scheme(f)[0] for f in band] == ["accent3", "lt1"]  # the band's translucent lt1 on top
+    assert _scheme(light2.rows[0].cells[0].fills[-1]) == ("tx1", ())  # the plain variant: tx1
+    assert light2.rows[0].cells[0].text.paragraphs[0].style.fill.color.ref.scheme == "bg1"
+    # Medium Style 3: the header in the accent, bands in a dk1 tint, a 2 pt dk1 rule on top
+    assert _scheme(medium3.rows[0].cells[1].fills[-1]) == ("accent2", ())
+    assert _scheme(medium3.rows[1].cells[1].fills[-1]) == ("dk1", (ColorMod(op="tint", val=0.2),))
+    top = medium3.rows[0].cells[1].borders.top
+    assert _scheme(top.paint) == ("dk1", ()) and top.weight == pytest.approx(25400 / 9525)
+    assert not any(f.visible for c in dark1.rows[1].cells for f in c.fills)  # not known here: plain
+    lost = [e for e in deck.report.entries if e.feature == "table-style" and e.severity == "warning"]
+    assert len(lost) == 1 and DARK1_ACCENT1 in lost[0].reason and "not defined" in lost[0].reason
 
 
 def _bullet_deck(tmp_path: Path) -> Path:

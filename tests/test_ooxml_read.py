@@ -194,7 +194,10 @@ def test_table_style_is_resolved_into_cells(tmp_path: Path) -> None:
     band = node.rows[1].cells[1].fills[0].color
     assert band.ref.scheme == "accent1" and band.ref.mods == (ColorMod(op="tint", val=0.4),)
     assert node.meta[cv.META_TABLE_STYLE_APPLIED] == "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
-    assert not [e for e in deck.report.entries if e.feature == "table-style"]  # the package has tableStyles.xml
+    # the package's tableStyles.xml does not define the style: drawn from PowerPoint's built-in
+    # one, and the report says only that LibreOffice draws its own version of it
+    found = [e for e in deck.report.entries if e.feature == "table-style"]
+    assert [e.severity for e in found] == ["info"] and "built-in" in found[0].reason
 
 
 def test_builtin_table_style_without_a_table_styles_part_is_reported() -> None:

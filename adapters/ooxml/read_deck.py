@@ -27,6 +27,7 @@ from adapters.ooxml.drawingml import find_fill, read_fill, read_style_refs
 from adapters.ooxml.inherit import LayoutInfo, MasterInfo, Masters, find_child, ph_key
 from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
+from adapters.ooxml.read_autogrow import report_autogrow_centring
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
 from adapters.ooxml.read_template import TemplateIds, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
@@ -178,6 +179,7 @@ def _read(
         pkg.forget(part)
         ctx.memo.clear()
     _deck_losses(pkg, pres, masters, ctx)
+    report_autogrow_centring(deck, ctx)
     deck.meta[cv.DECK_META_VARIANT] = CT.VARIANTS.get(pkg.main_content_type, "presentation")
     if pkg.strict:
         deck.meta[cv.DECK_META_STRICT] = True

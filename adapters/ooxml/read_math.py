@@ -17,6 +17,7 @@ from adapters.ooxml.conventions import read_ace_value
 from adapters.ooxml.drawingml import EMPTY_PLACEHOLDER_DRAWN, SVG_WITHOUT_FALLBACK
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
+from adapters.ooxml.read_autogrow import AUTOGROW_CENTRED
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
 __all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_only", "read_math"]
@@ -36,7 +37,9 @@ A14_ONLY_CHOICE = (
     " that choice and draws nothing there, not the fallback picture; ACE's file requires the math"
     " namespace too, so LibreOffice draws the picture and renders differ from the source's"
 )
-REFERENCE_BLIND = frozenset({BARE_EQUATION, A14_ONLY_CHOICE, SVG_WITHOUT_FALLBACK, EMPTY_PLACEHOLDER_DRAWN})
+REFERENCE_BLIND = frozenset(
+    {BARE_EQUATION, A14_ONLY_CHOICE, SVG_WITHOUT_FALLBACK, EMPTY_PLACEHOLDER_DRAWN, AUTOGROW_CENTRED}
+)
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:

@@ -14,83 +14,10 @@ from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import find_fill, read_fill, read_stroke
 from adapters.ooxml.ns import RT, qn
 from adapters.ooxml.read_text import FontLayer, Layer, read_text_body
+from adapters.ooxml.table_presets import DEFAULT_STYLE_ID, builtin_style_xml
 from adapters.ooxml.values import attr_bool, emu
 
 __all__ = ["read_table"]
-
-DEFAULT_STYLE_ID = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
-# PowerPoint's built-in styles that decks name by id without defining them in tableStyles.xml
-# (writers other than PowerPoint never write them): the "Medium Style 2" family (PowerPoint's
-# default, one per accent; "dk1" is the plain one) and the two "No Style" ones
-_MEDIUM_2 = {
-    "{073A0DAA-6AF3-43AB-8588-CEC1D06C72B9}": ("Medium Style 2", "dk1"),
-    DEFAULT_STYLE_ID: ("Medium Style 2 - Accent 1", "accent1"),
-    "{21E4AEA4-8DFA-4A89-87EB-49C32662AFE0}": ("Medium Style 2 - Accent 2", "accent2"),
-    "{F5AB1C69-6EDB-4FF4-983F-18BD219EF322}": ("Medium Style 2 - Accent 3", "accent3"),
-    "{00A15C55-8517-42AA-B614-E9B94910E393}": ("Medium Style 2 - Accent 4", "accent4"),
-    "{7DF18680-E054-41AD-8BC1-D1AEF772440D}": ("Medium Style 2 - Accent 5", "accent5"),
-    "{93296810-A885-4BE3-A3E7-6D5BEEA58F35}": ("Medium Style 2 - Accent 6", "accent6"),
-}
-_NO_STYLE = {
-    "{2D5ABB26-0587-4C30-8999-92F81FD0307C}": ("No Style, No Grid", "<a:noFill/>"),
-    "{5940675A-B579-460E-94D1-54222C63F5DA}": (
-        "No Style, Table Grid",
-        '<a:solidFill><a:schemeClr val="tx1"/></a:solidFill>',
-    ),
-}
-_SIDES = ("left", "right", "top", "bottom", "insideH", "insideV")
-_LN = '<a:ln w="{w}" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln>'
-_TX = (
-    '<a:tcTxStyle{b}><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="{c}"/></a:tcTxStyle>'
-)
-_FILL = '<a:fill><a:solidFill><a:schemeClr val="{a}">{m}</a:schemeClr></a:solidFill></a:fill>'
-_BDR = "".join(f"<a:{s}>{_LN.format(w=12700)}</a:{s}>" for s in _SIDES)
-_TX_DK = _TX.format(b="", c="dk1")
-_TX_LT = _TX.format(b=' b="on"', c="lt1")
-_THICK = _LN.format(w=38100)
-_A_NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
-
-
-def _medium_2_xml(style_id: str, name: str, accent: str) -> str:
-    """A "Medium Style 2" table style in `accent`, as PowerPoint writes it into tableStyles.xml."""
-    tint20 = _FILL.format(a=accent, m='<a:tint val="20000"/>')
-    tint40 = _FILL.format(a=accent, m='<a:tint val="40000"/>')
-    solid = _FILL.format(a=accent, m="")
-    return (
-        f'<a:tblStyle {_A_NS} styleId="{style_id}" styleName="{name}">'
-        f"<a:wholeTbl>{_TX_DK}<a:tcStyle><a:tcBdr>{_BDR}</a:tcBdr>{tint20}</a:tcStyle></a:wholeTbl>"
-        f"<a:band1H><a:tcStyle><a:tcBdr/>{tint40}</a:tcStyle></a:band1H>"
-        f"<a:band1V><a:tcStyle><a:tcBdr/>{tint40}</a:tcStyle></a:band1V>"
-        f"<a:lastCol>{_TX_LT}<a:tcStyle><a:tcBdr/>{solid}</a:tcStyle></a:lastCol>"
-        f"<a:firstCol>{_TX_LT}<a:tcStyle><a:tcBdr/>{solid}</a:tcStyle></a:firstCol>"
-        f"<a:lastRow>{_TX_LT}<a:tcStyle><a:tcBdr><a:top>{_THICK}</a:top></a:tcBdr>{solid}</a:tcStyle></a:lastRow>"
-        f"<a:firstRow>{_TX_LT}<a:tcStyle><a:tcBdr><a:bottom>{_THICK}</a:bottom></a:tcBdr>{solid}</a:tcStyle>"
-        "</a:firstRow></a:tblStyle>"
-    )
-
-
-def _no_style_xml(style_id: str, name: str, line_fill: str) -> str:
-    """A "No Style" table style: text in tx1, no cell fill, every border `line_fill` (or none)."""
-    tx = '<a:tcTxStyle><a:fontRef idx="minor"><a:scrgbClr r="0" g="0" b="0"/></a:fontRef>'
-    tx += '<a:schemeClr val="tx1"/></a:tcTxStyle>'
-    bdr = "".join(f'<a:{s}><a:ln w="12700" cmpd="sng">{line_fill}</a:ln></a:{s}>' for s in _SIDES)
-    return (
-        f'<a:tblStyle {_A_NS} styleId="{style_id}" styleName="{name}"><a:wholeTbl>{tx}'
-        f"<a:tcStyle><a:tcBdr>{bdr}</a:tcBdr><a:fill><a:noFill/></a:fill></a:tcStyle></a:wholeTbl></a:tblStyle>"
-    )
-
-
-def builtin_style_xml(style_id: str) -> str | None:
-    """The XML of a built-in PowerPoint table style known here by its id, else None."""
-    if style_id in _MEDIUM_2:
-        return _medium_2_xml(style_id, *_MEDIUM_2[style_id])
-    if style_id in _NO_STYLE:
-        return _no_style_xml(style_id, *_NO_STYLE[style_id])
-    return None
-
-
-# PowerPoint's built-in default ("Medium Style 2 - Accent 1"), used when tableStyles.xml lacks it
-DEFAULT_STYLE_XML = _medium_2_xml(DEFAULT_STYLE_ID, *_MEDIUM_2[DEFAULT_STYLE_ID])
 
 _DEFAULT_MARGINS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
 _VERT = {"vert", "vert270", "wordArtVert", "eaVert", "mongolianVert", "wordArtVertRtl"}
@@ -114,6 +41,8 @@ def _has_style_part(scope: Scope) -> bool:
 
 
 def _find_style(scope: Scope, style_id: str | None) -> etree._Element | None:
+    """The table style named `style_id` (or the package's default): from tableStyles.xml, else
+    PowerPoint's built-in one of that id (marked builtin="1"), else None."""
     pkg = scope.ctx.pkg
     styles_part = pkg.first_related(pkg.main_part, RT.TABLE_STYLES)
     root = pkg.xml(styles_part) if styles_part else None
@@ -123,7 +52,11 @@ def _find_style(scope: Scope, style_id: str | None) -> etree._Element | None:
             if style.get("styleId") == want:
                 return style
     builtin = builtin_style_xml(style_id or DEFAULT_STYLE_ID)
-    return etree.fromstring(builtin) if builtin else None
+    if not builtin:
+        return None
+    el = etree.fromstring(builtin)
+    el.set("builtin", "1")
+    return el
 
 
 def _parts_for(r: int, c: int, nrows: int, ncols: int, f: _Flags) -> list[str]:
@@ -221,8 +154,30 @@ def _style_cell(
                 font_ref = "+mj-lt" if ref.get("idx") == "major" else "+mn-lt"
             if color is None and ref is not None:
                 color = scope.colors.color(ref)
+            if color is None and font is not None:  # a part that only sets bold keeps the colour below it
+                color = font.color
             font = FontLayer(font_ref=font_ref or (font.font_ref if font else None), color=color)
     return fill, borders, font, tx_attrs
+
+
+def _style_background(style: etree._Element | None, scope: Scope) -> list[Paint]:
+    """The fill of a table style's a:tblBg (a fill, or a fillRef to the theme), under every cell."""
+    bg = style.find(qn("a:tblBg")) if style is not None else None
+    if bg is None:
+        return []
+    holder = bg.find(qn("a:fill"))
+    f = find_fill(holder if holder is not None else bg)
+    if f is not None:
+        return read_fill(f, scope)
+    ref = bg.find(qn("a:fillRef"))
+    if ref is None:
+        return []
+    from adapters.ooxml.drawingml import read_style_refs
+
+    style_holder = etree.Element(qn("p:style"))
+    style_holder.append(etree.fromstring(etree.tostring(ref)))
+    refs = read_style_refs(style_holder, scope)
+    return read_fill(refs.fill[0], scope, refs.fill[1]) if refs.fill else []
 
 
 def _cell_ln(tc_pr: etree._Element | None, tag: str, scope: Scope, node_id: str) -> Stroke | bool | None:
@@ -258,6 +213,15 @@ def read_table(tbl: etree._Element, scope: Scope, node_id: str, chain: list[Laye
             " ACE draws the cells in that style (as PowerPoint does), LibreOffice draws them unstyled",
             node_id,
         )
+    elif style_id and inline_style is None and style.get("builtin") == "1":
+        scope.loss(
+            "table-style",
+            f"table style {style_id} ({style.get('styleName')}) is one of PowerPoint's built-in styles and"
+            " tableStyles.xml does not define it: ACE draws the cells from its built-in definition, as"
+            " PowerPoint does; LibreOffice draws its own version of it (header and total rows not bold)",
+            node_id,
+            severity="info",
+        )
     grid = tbl.find(qn("a:tblGrid"))
     columns = [(emu(g.get("w"), 0.0) or 0.0) / EMU_PER_PX for g in (grid if grid is not None else [])]
     columns = [c for c in columns] or [0.0]
@@ -266,6 +230,7 @@ def read_table(tbl: etree._Element, scope: Scope, node_id: str, chain: list[Laye
     table_fill = None
     if tbl_pr is not None and find_fill(tbl_pr) is not None:
         table_fill = read_fill(find_fill(tbl_pr), scope, node_id=node_id)
+    style_bg = _style_background(style, scope) if table_fill is None else []
     rows: list[TableRow] = []
     for r, tr in enumerate(rows_el):
         cells: list[TableCell] = []
@@ -290,6 +255,7 @@ def read_table(tbl: etree._Element, scope: Scope, node_id: str, chain: list[Laye
                 text.vertical = vert  # type: ignore[assignment]
             fill_el = find_fill(tc_pr)
             fills = read_fill(fill_el, scope, node_id=node_id) if fill_el is not None else (s_fill or table_fill or [])
+            fills = [*style_bg, *fills]  # the style's table background shows through the cells
             borders: dict[str, Stroke | None] = dict(s_borders)
             for side, tag in (
                 ("left", "lnL"),
