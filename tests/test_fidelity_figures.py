@@ -178,3 +178,19 @@ def test_what_the_reference_cannot_show_is_measured_apart(tmp_path: Path, monkey
     fidelity.save_rows([row], tmp_path / "rows.json")
     assert fidelity.load_rows(tmp_path / "rows.json")[0].blind == masked
     sys.modules.pop("fidelity", None)
+
+
+def test_a_reference_blind_entry_explains_a_slide_at_any_severity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Info entries do not explain a slide under a line (they would explain any), except those that
+    name a region the reference cannot show: that is the explanation, though ACE lost nothing."""
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import fidelity
+
+    def row(losses: list[str]) -> fidelity.SlideRow:
+        return fidelity.SlideRow("c", "d.pptx", 1, "s1", 0.5, 0.3, 1.0, losses, "", "")
+
+    reason = sorted(REFERENCE_BLIND)[0]
+    assert fidelity.explained(row([f"[info] s1/s1.2: placeholder-empty: {reason}"]))
+    assert not fidelity.explained(row(["[info] deck: source-package: the source package is not embedded"]))
+    assert fidelity.explained(row(["[warning] s1/s1.2: chart-format: redrawn"]))
+    sys.modules.pop("fidelity", None)

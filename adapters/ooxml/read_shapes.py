@@ -397,7 +397,7 @@ class ShapeReader:
                 return math
         has_text = text is not None and any(p.runs for p in text.paragraphs)
         if key is not None and not has_text and self.scope.origin == "" and _shows(data):
-            self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id)
+            self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id, "info")
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
