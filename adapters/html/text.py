@@ -11,9 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ace_core.drawing.autonum import autonum_text
+from ace_core.drawing.autospace import ASIAN, AUTOSPACE_FRACTION, script_changes, script_of
 from ace_core.drawing.fonts import (
+    CJK_FALLBACK,
     OOXML_LINE,
     cell_line_ratio,
+    covers_cjk,
     css_font_stack,
     line_ratio,
     map_symbol_char,
@@ -332,20 +335,60 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     return f'<span class="bu" style="{join_style(decls)}">{esc_text(text)}</span>'
 
 
-def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
+def _shown(run: Run, env: TextEnv) -> str:
+    """The characters a run shows: a slide number field shows the slide's own number and a date /
+    time field today's, as a viewer refreshes it (the stored value is the one last shown)."""
+    if run.field is None:
+        return run.text
+    if run.field == "slidenum" and env.slide_number is not None:
+        return str(env.slide_number)
+    return field_text(run.field, run.text)
+
+
+def _autospaces(body: TextBody, para: Paragraph, env: TextEnv) -> dict[int, dict[int, float]]:
+    """Per run index, the characters (index in the run's shown text) followed by the space
+    PowerPoint and LibreOffice add where Asian and other scripts meet (ace_core.drawing.autospace),
+    in px: a fifth of the height of the font drawing that character at its size. OOXML text only."""
+    runs = para.drawn_runs
+    shown = [_shown(run, env) for run in runs]
+    if not env.ooxml or all(text.isascii() for text in shown):
+        return {}
+    owner = [(i, k) for i, text in enumerate(shown) for k in range(len(text))]
+    out: dict[int, dict[int, float]] = {}
+    for at in script_changes("".join(shown)):
+        i, k = owner[at - 1]
+        eff = _effective(body, para, runs[i], env)
+        family = env.family(eff)
+        ratio = line_ratio(family)
+        if script_of(shown[i][k]) == ASIAN and not covers_cjk(family):
+            ratio = line_ratio(CJK_FALLBACK)  # the face the font stack falls back to for it
+        size = env.size(eff) * (0.58 if eff.baseline else 1.0)
+        out.setdefault(i, {})[k] = AUTOSPACE_FRACTION * ratio * size
+    return out
+
+
+def _spaced_text(shown: str, spaces: dict[int, float] | None) -> str:
+    """The run's text as HTML, each autospaced character in a span whose right margin is the space."""
+    if not spaces:
+        return esc_text(shown).replace("\v", "<br>")
+    parts: list[str] = []
+    start = 0
+    for k in sorted(spaces):
+        parts.append(esc_text(shown[start:k]).replace("\v", "<br>"))
+        parts.append(f'<span class="as" style="margin-right:{px(round(spaces[k], 3))}">{esc_text(shown[k])}</span>')
+        start = k + 1
+    parts.append(esc_text(shown[start:]).replace("\v", "<br>"))
+    return "".join(parts)
+
+
+def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv, spaces: dict[int, float] | None = None) -> str:
     style = join_style(run_decls(body, para, run, env))
     data = run.style.model_dump(mode="json", exclude_defaults=True)
     ir = attr(A_IR, dump_ir(data), single=True) if data else ""
-    shown = run.text
     if run.field is not None:
-        # a field stays one: marked; a slide number shows the slide's own number and a date / time
-        # today's, as a viewer refreshes it (the stored value is the one last shown, often years old)
+        # a field stays one: marked, and shows what a viewer refreshes it to (`_shown`)
         ir += attr(A_FIELD, run.field or "")
-        if run.field == "slidenum" and env.slide_number is not None:
-            shown = str(env.slide_number)
-        else:
-            shown = field_text(run.field, shown)
-    text = esc_text(shown).replace("\v", "<br>")
+    text = _spaced_text(_shown(run, env), spaces)
     link = safe_href(run.style.hyperlink)
     if link:
         return f'<a href="{esc_text(link).replace(chr(34), "&quot;")}" style="{style}"{ir}>{text}</a>'
@@ -599,7 +642,8 @@ def text_html(
         pdata = paragraph_ir(para)
         pattr = attr(A_IR, dump_ir(pdata), single=True) if pdata else ""
         inner = _marker(body, para, env, counter)
-        inner += "".join(_run_html(body, para, run, env) for run in para.drawn_runs)
+        spaces = _autospaces(body, para, env)
+        inner += "".join(_run_html(body, para, run, env, spaces.get(i)) for i, run in enumerate(para.drawn_runs))
         if not para.text or para.text.endswith("\v"):
             inner += '<br class="e">'
         out.append(f'<p style="{join_style(para_decls(body, para, env))}"{pattr}>{inner}</p>')
