@@ -206,10 +206,12 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
     indent = _drawn_indent(para, env)
     if indent:
         decls.append(("text-indent", px(indent)))
-    if para.space_before and not (env.ooxml and body.paragraphs and para is body.paragraphs[0]):
-        # PowerPoint and LibreOffice ignore the space before the first paragraph of a text box
+    # PowerPoint leaves out the space before the first paragraph and after the last one unless the
+    # body says they count (spcFirstLastPara); LibreOffice leaves them out always
+    edge = env.ooxml and not body.edge_spacing and bool(body.paragraphs)
+    if para.space_before and not (edge and para is body.paragraphs[0]):
         decls.append(("padding-top", px(para.space_before * env.spacing)))
-    if para.space_after:
+    if para.space_after and not (edge and para is body.paragraphs[-1]):
         decls.append(("padding-bottom", px(para.space_after * env.spacing)))
     if para.rtl:
         decls.append(("direction", "rtl"))
@@ -647,6 +649,16 @@ def text_html(
         if not para.text or para.text.endswith("\v"):
             inner += '<br class="e">'
         out.append(f'<p style="{join_style(para_decls(body, para, env))}"{pattr}>{inner}</p>')
+    if ctx is not None and env.ooxml and body.edge_spacing and body.paragraphs:
+        first, last = body.paragraphs[0], body.paragraphs[-1]
+        if first.space_before or (last.space_after and body.vertical_align != "TOP"):
+            ctx.loss(
+                "edge-spacing",
+                "the body's first / last paragraph spacing counts (spcFirstLastPara), as PowerPoint draws it;"
+                " LibreOffice leaves it out, so its render places this text elsewhere",
+                node_id,
+                "info",
+            )
     if ctx is not None:
         for para in body.paragraphs:
             if para.bullet is not None and para.bullet.picture_asset:

@@ -540,6 +540,8 @@ def read_text_body(
     cols = to_float(attrs.get("numCol"))
     if cols is not None:
         data["columns"] = max(1, int(cols))
+    if attrs.get("spcFirstLastPara") in ("1", "true"):
+        data["edge_spacing"] = True
     if attrs.get("vertOverflow") == "ellipsis":
         data["truncate"] = True
     if autofit is not None:
