@@ -232,8 +232,24 @@ def _fill_decls(style: TextStyle) -> list[tuple[str, str]]:
     return [("color", "#000000")]
 
 
+def _break_ending_text(para: Paragraph, run: Run) -> bool:
+    """Whether `run` is one line break (an a:br) that ends a line holding text. PowerPoint and
+    LibreOffice size a line by its characters: such a break's own size does not count (only a
+    break alone on its line, an empty line, is as tall as its size)."""
+    if run.text != "\v":
+        return False
+    before = ""
+    for other in para.runs:
+        if other is run:
+            return bool(before) and not before.endswith("\v")
+        before += other.text
+    return False
+
+
 def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a run span: what differs from its paragraph's strut font, and its own look."""
+    if env.ooxml and _break_ending_text(para, run):
+        return []
     eff = _effective(body, para, run, env)
     first = _strut_style(body, para, env)
     decls: list[tuple[str, str]] = []
