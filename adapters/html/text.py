@@ -42,6 +42,7 @@ __all__ = [
     "text_html",
 ]
 
+DEFAULT_TAB_PX = 96.0  # OOXML defTabSz default, 914400 EMU
 DEFAULT_INSETS = Sides(top=4.8, right=9.6, bottom=4.8, left=9.6)  # OOXML 0.05 in / 0.1 in
 _ALIGN = {"LEFT": "left", "CENTER": "center", "RIGHT": "right", "JUSTIFIED": "justify"}
 _VALIGN = {"TOP": "flex-start", "CENTER": "center", "BOTTOM": "flex-end"}
@@ -215,6 +216,10 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
         decls.append(("padding-bottom", px(para.space_after * env.spacing)))
     if para.rtl:
         decls.append(("direction", "rtl"))
+    if env.ooxml and "\t" in para.text:
+        # a tab goes to the next default tab stop, every defTabSz (1 inch unless stated) from the
+        # text's margin, in PowerPoint and LibreOffice; CSS's default is 8 spaces of the font
+        decls.append(("tab-size", px(DEFAULT_TAB_PX)))
     return decls
 
 
