@@ -13,8 +13,10 @@ from functools import cache
 from ace_core.drawing.fontconfig import fc_match
 
 __all__ = [
+    "CJK_FALLBACK",
     "DEFAULT_FAMILY",
     "cell_line_ratio",
+    "covers_cjk",
     "css_font_stack",
     "fallback_class",
     "font_class",
@@ -227,6 +229,25 @@ def line_ratio(family: str) -> float:
         if low in _installed():
             return _RATIOS.get(low, 1.2)
     return _RATIOS.get(family.lower(), 1.2)
+
+
+CJK_FALLBACK = "Noto Sans CJK JP"
+"""the face every stack ends with for East Asian characters its own faces lack"""
+
+_CJK_WORDS = ("cjk", "gothic", "mincho", "meiryo", "yu ", "simsun", "simhei", "yahei", "mingliu", "malgun")
+_CJK_WORDS += ("gulim", "batang", "dotum", "han sans", "han serif", "wenquanyi", "droid sans fallback", "ipa", "takao")
+_OVERRIDES_NOT_CJK = frozenset({"century gothic", "franklin gothic", "trade gothic", "news gothic"})
+
+
+@cache
+def covers_cjk(family: str) -> bool:
+    """Whether the face that draws `family` on this machine (the first installed one of its
+    stack) is an East Asian face, so it, not CJK_FALLBACK, draws CJK characters."""
+    for name in [family, *substitutes(family)]:
+        low = name.lower()
+        if low in _installed():
+            return low not in _OVERRIDES_NOT_CJK and any(w in low + " " for w in _CJK_WORDS)
+    return False
 
 
 @cache

@@ -137,6 +137,11 @@ class TextBody(IRModel):
     vertical: Literal["horz", "vert", "vert270", "wordArtVert", "eaVert", "mongolianVert", "wordArtVertRtl"] = "horz"
     text_rotation: float | None = None
     columns: int = Field(1, ge=1)
+    edge_spacing: bool = Field(
+        False,
+        description="OOXML bodyPr spcFirstLastPara: the first paragraph's space before and the last one's "
+        "space after count; off (the default), PowerPoint leaves both out",
+    )
     max_lines: int | None = None
     truncate: bool = False
     levels: list[Paragraph] = Field(

@@ -11,9 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ace_core.drawing.autonum import autonum_text
+from ace_core.drawing.autospace import ASIAN, AUTOSPACE_FRACTION, script_changes, script_of
 from ace_core.drawing.fonts import (
+    CJK_FALLBACK,
     OOXML_LINE,
     cell_line_ratio,
+    covers_cjk,
     css_font_stack,
     line_ratio,
     map_symbol_char,
@@ -39,6 +42,7 @@ __all__ = [
     "text_html",
 ]
 
+DEFAULT_TAB_PX = 96.0  # OOXML defTabSz default, 914400 EMU
 DEFAULT_INSETS = Sides(top=4.8, right=9.6, bottom=4.8, left=9.6)  # OOXML 0.05 in / 0.1 in
 _ALIGN = {"LEFT": "left", "CENTER": "center", "RIGHT": "right", "JUSTIFIED": "justify"}
 _VALIGN = {"TOP": "flex-start", "CENTER": "center", "BOTTOM": "flex-end"}
@@ -203,13 +207,19 @@ def para_decls(body: TextBody, para: Paragraph, env: TextEnv) -> list[tuple[str,
     indent = _drawn_indent(para, env)
     if indent:
         decls.append(("text-indent", px(indent)))
-    if para.space_before and not (env.ooxml and body.paragraphs and para is body.paragraphs[0]):
-        # PowerPoint and LibreOffice ignore the space before the first paragraph of a text box
+    # PowerPoint leaves out the space before the first paragraph and after the last one unless the
+    # body says they count (spcFirstLastPara); LibreOffice leaves them out always
+    edge = env.ooxml and not body.edge_spacing and bool(body.paragraphs)
+    if para.space_before and not (edge and para is body.paragraphs[0]):
         decls.append(("padding-top", px(para.space_before * env.spacing)))
-    if para.space_after:
+    if para.space_after and not (edge and para is body.paragraphs[-1]):
         decls.append(("padding-bottom", px(para.space_after * env.spacing)))
     if para.rtl:
         decls.append(("direction", "rtl"))
+    if env.ooxml and "\t" in para.text:
+        # a tab goes to the next default tab stop, every defTabSz (1 inch unless stated) from the
+        # text's margin, in PowerPoint and LibreOffice; CSS's default is 8 spaces of the font
+        decls.append(("tab-size", px(DEFAULT_TAB_PX)))
     return decls
 
 
@@ -227,8 +237,24 @@ def _fill_decls(style: TextStyle) -> list[tuple[str, str]]:
     return [("color", "#000000")]
 
 
+def _break_ending_text(para: Paragraph, run: Run) -> bool:
+    """Whether `run` is one line break (an a:br) that ends a line holding text. PowerPoint and
+    LibreOffice size a line by its characters: such a break's own size does not count (only a
+    break alone on its line, an empty line, is as tall as its size)."""
+    if run.text != "\v":
+        return False
+    before = ""
+    for other in para.runs:
+        if other is run:
+            return bool(before) and not before.endswith("\v")
+        before += other.text
+    return False
+
+
 def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[tuple[str, str]]:
     """CSS of a run span: what differs from its paragraph's strut font, and its own look."""
+    if env.ooxml and _break_ending_text(para, run):
+        return []
     eff = _effective(body, para, run, env)
     first = _strut_style(body, para, env)
     decls: list[tuple[str, str]] = []
@@ -332,20 +358,60 @@ def _marker(body: TextBody, para: Paragraph, env: TextEnv, counter: int) -> str:
     return f'<span class="bu" style="{join_style(decls)}">{esc_text(text)}</span>'
 
 
-def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> str:
+def _shown(run: Run, env: TextEnv) -> str:
+    """The characters a run shows: a slide number field shows the slide's own number and a date /
+    time field today's, as a viewer refreshes it (the stored value is the one last shown)."""
+    if run.field is None:
+        return run.text
+    if run.field == "slidenum" and env.slide_number is not None:
+        return str(env.slide_number)
+    return field_text(run.field, run.text)
+
+
+def _autospaces(body: TextBody, para: Paragraph, env: TextEnv) -> dict[int, dict[int, float]]:
+    """Per run index, the characters (index in the run's shown text) followed by the space
+    PowerPoint and LibreOffice add where Asian and other scripts meet (ace_core.drawing.autospace),
+    in px: a fifth of the height of the font drawing that character at its size. OOXML text only."""
+    runs = para.drawn_runs
+    shown = [_shown(run, env) for run in runs]
+    if not env.ooxml or all(text.isascii() for text in shown):
+        return {}
+    owner = [(i, k) for i, text in enumerate(shown) for k in range(len(text))]
+    out: dict[int, dict[int, float]] = {}
+    for at in script_changes("".join(shown)):
+        i, k = owner[at - 1]
+        eff = _effective(body, para, runs[i], env)
+        family = env.family(eff)
+        ratio = line_ratio(family)
+        if script_of(shown[i][k]) == ASIAN and not covers_cjk(family):
+            ratio = line_ratio(CJK_FALLBACK)  # the face the font stack falls back to for it
+        size = env.size(eff) * (0.58 if eff.baseline else 1.0)
+        out.setdefault(i, {})[k] = AUTOSPACE_FRACTION * ratio * size
+    return out
+
+
+def _spaced_text(shown: str, spaces: dict[int, float] | None) -> str:
+    """The run's text as HTML, each autospaced character in a span whose right margin is the space."""
+    if not spaces:
+        return esc_text(shown).replace("\v", "<br>")
+    parts: list[str] = []
+    start = 0
+    for k in sorted(spaces):
+        parts.append(esc_text(shown[start:k]).replace("\v", "<br>"))
+        parts.append(f'<span class="as" style="margin-right:{px(round(spaces[k], 3))}">{esc_text(shown[k])}</span>')
+        start = k + 1
+    parts.append(esc_text(shown[start:]).replace("\v", "<br>"))
+    return "".join(parts)
+
+
+def _run_html(body: TextBody, para: Paragraph, run: Run, env: TextEnv, spaces: dict[int, float] | None = None) -> str:
     style = join_style(run_decls(body, para, run, env))
     data = run.style.model_dump(mode="json", exclude_defaults=True)
     ir = attr(A_IR, dump_ir(data), single=True) if data else ""
-    shown = run.text
     if run.field is not None:
-        # a field stays one: marked; a slide number shows the slide's own number and a date / time
-        # today's, as a viewer refreshes it (the stored value is the one last shown, often years old)
+        # a field stays one: marked, and shows what a viewer refreshes it to (`_shown`)
         ir += attr(A_FIELD, run.field or "")
-        if run.field == "slidenum" and env.slide_number is not None:
-            shown = str(env.slide_number)
-        else:
-            shown = field_text(run.field, shown)
-    text = esc_text(shown).replace("\v", "<br>")
+    text = _spaced_text(_shown(run, env), spaces)
     link = safe_href(run.style.hyperlink)
     if link:
         return f'<a href="{esc_text(link).replace(chr(34), "&quot;")}" style="{style}"{ir}>{text}</a>'
@@ -599,10 +665,21 @@ def text_html(
         pdata = paragraph_ir(para)
         pattr = attr(A_IR, dump_ir(pdata), single=True) if pdata else ""
         inner = _marker(body, para, env, counter)
-        inner += "".join(_run_html(body, para, run, env) for run in para.drawn_runs)
+        spaces = _autospaces(body, para, env)
+        inner += "".join(_run_html(body, para, run, env, spaces.get(i)) for i, run in enumerate(para.drawn_runs))
         if not para.text or para.text.endswith("\v"):
             inner += '<br class="e">'
         out.append(f'<p style="{join_style(para_decls(body, para, env))}"{pattr}>{inner}</p>')
+    if ctx is not None and env.ooxml and body.edge_spacing and body.paragraphs:
+        first, last = body.paragraphs[0], body.paragraphs[-1]
+        if first.space_before or (last.space_after and body.vertical_align != "TOP"):
+            ctx.loss(
+                "edge-spacing",
+                "the body's first / last paragraph spacing counts (spcFirstLastPara), as PowerPoint draws it;"
+                " LibreOffice leaves it out, so its render places this text elsewhere",
+                node_id,
+                "info",
+            )
     if ctx is not None:
         for para in body.paragraphs:
             if para.bullet is not None and para.bullet.picture_asset:

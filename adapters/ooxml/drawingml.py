@@ -55,6 +55,14 @@ def find_fill(parent: etree._Element | None) -> etree._Element | None:
     return None
 
 
+# LibreOffice 7.4 draws a gradient with two colours whatever its stops (multi-colour gradients came
+# with 7.6): a render of the source differs from PowerPoint's, and from ACE's, wherever one has more
+MULTI_STOP_GRADIENT = (
+    "a gradient of more than two colours: drawn with all its stops, as PowerPoint draws it; LibreOffice 7.4"
+    " draws two colours, so its render of the source differs here"
+)
+
+
 def read_fill(el: etree._Element, scope: Scope, ph: PhColor | None = None, node_id: str | None = None) -> list[Paint]:
     kind = local(el.tag)
     if kind == "noFill":
@@ -63,7 +71,18 @@ def read_fill(el: etree._Element, scope: Scope, ph: PhColor | None = None, node_
         color = scope.colors.color(el, ph)
         return [SolidPaint(color=color)] if color is not None else []
     if kind == "gradFill":
-        return [_gradient(el, scope, ph)]
+        paint = _gradient(el, scope, ph)
+        if (
+            len(
+                {
+                    (round(st.color.r, 3), round(st.color.g, 3), round(st.color.b, 3), round(st.color.a, 3))
+                    for st in paint.stops
+                }
+            )
+            > 2
+        ):
+            scope.loss("gradient-stops", MULTI_STOP_GRADIENT, node_id, "info")
+        return [paint]
     if kind == "blipFill":
         paint, _svg = read_blip(el, scope, node_id, ph)
         return [paint]

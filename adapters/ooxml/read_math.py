@@ -20,7 +20,7 @@ from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_autogrow import AUTOGROW_CENTRED
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
-__all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_only", "read_math"]
+__all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_only", "read_math", "reference_blind"]
 
 _M = f"{{{MATH_NS}}}"
 
@@ -105,11 +105,7 @@ def read_math(
         scope.loss("math", "an equation whose LaTeX cannot be drawn here: kept as OMML without a picture", node_id)
     scope.retract("math", EQUATION_AS_TEXT, node_id)  # the text read first is replaced by this node
     scope.loss("math", "an equation read as MATH (its OMML kept, its LaTeX converted from it)", node_id, "info")
-    choice = next((a for a in equations[0].iterancestors() if local(a.tag) == "Choice"), None)
-    if choice is None:
-        scope.loss("math", BARE_EQUATION, node_id)
-    elif MATH_NS not in _required(choice):
-        scope.loss("math", A14_ONLY_CHOICE, node_id)
+    reference_blind(scope, equations[0], node_id)
     fields = {k: v for k, v in data.items() if k in MathNode.model_fields}
     return MathNode(
         **fields,
@@ -120,6 +116,16 @@ def read_math(
         color=color,
         display=display,  # type: ignore[arg-type]
     )
+
+
+def reference_blind(scope: Scope, equation: etree._Element, node_id: str | None) -> None:
+    """The warning that LibreOffice draws nothing for an a14:m equation (bare, or in an mc:Choice
+    that requires only a14), if it does not: the fidelity scripts mask the node's box by it."""
+    choice = next((a for a in equation.iterancestors() if local(a.tag) == "Choice"), None)
+    if choice is None:
+        scope.loss("math", BARE_EQUATION, node_id)
+    elif MATH_NS not in _required(choice):
+        scope.loss("math", A14_ONLY_CHOICE, node_id)
 
 
 def _stored_latex(cnv: etree._Element | None, omml: etree._Element) -> str | None:

@@ -26,7 +26,10 @@ __all__ = [
     "read_text_body",
 ]
 
-EQUATION_AS_TEXT = "an equation inside text is kept as its characters (not typeset)"
+EQUATION_AS_TEXT = (
+    "an equation inside text is kept as its characters on the text's line (scripts raised or lowered,"
+    " fractions as a/b; not typeset, its OMML not kept)"
+)
 """the loss reason of an a14:m read as a run's characters"""
 DEFAULT_SIZE_PX = 18 * PX_PER_PT
 DEFAULT_INSETS_EMU = (45720, 91440, 45720, 91440)  # top, right, bottom, left
@@ -419,12 +422,19 @@ def _paragraph(p: etree._Element, chain: list[Layer], scope: Scope, node_id: str
             rpr.merge(child.find(qn("a:rPr")))
             runs.append(Run(text="\v", style=_text_style(rpr, scope, "", node_id)))
         elif name == "m":
-            from adapters.ooxml.omml import omml_text
+            from adapters.ooxml.omml_line import omml_pieces
+            from adapters.ooxml.read_math import reference_blind
 
             rpr = _RPr()
             rpr.merge(next((r.find(qn("a:rPr")) for r in child.iter(f"{{{NS['m']}}}r")), None))
-            runs.append(Run(text=_clean(omml_text(child)), style=_text_style(rpr, scope, "", node_id)))
+            style = _text_style(rpr, scope, "", node_id)
+            for piece in omml_pieces(child):
+                update = {"italic": True} if piece.italic else {}
+                if piece.baseline:
+                    update["baseline"] = piece.baseline
+                runs.append(Run(text=_clean(piece.text), style=style.model_copy(update=update)))
             scope.loss("math", EQUATION_AS_TEXT, node_id)
+            reference_blind(scope, child, node_id)
         elif name == "AlternateContent":
             scope.loss("math", "an equation in text is not carried (its text is dropped)", node_id)
     base = ppr.rpr.copy()
@@ -540,6 +550,8 @@ def read_text_body(
     cols = to_float(attrs.get("numCol"))
     if cols is not None:
         data["columns"] = max(1, int(cols))
+    if attrs.get("spcFirstLastPara") in ("1", "true"):
+        data["edge_spacing"] = True
     if attrs.get("vertOverflow") == "ellipsis":
         data["truncate"] = True
     if autofit is not None:

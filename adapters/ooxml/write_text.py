@@ -64,6 +64,7 @@ def body_pr(body: TextBody, ctx: PartContext) -> etree._Element:
     cols = body.columns if body.columns > 1 or (inh is not None and inh.columns > 1) else None
     attrs: dict[str, object] = {
         "rot": ang(rot) if rot is not None else None,
+        "spcFirstLastPara": "1" if body.edge_spacing else None,
         "vert": vert,
         "wrap": "square" if body.wrap and body.auto_resize != "WIDTH_AND_HEIGHT" and not zero_width else "none",
         "lIns": inset(ins.left, "left") if ins else None,
