@@ -321,10 +321,11 @@ def explained(row: SlideRow) -> bool:
     """Whether a loss entry speaks for the slide: a warning or an error for it (or for the whole
     deck). Info entries (carried differently, e.g. 'placeholder written as a plain shape', 'source
     package not embedded') are listed but do not count: they would explain any slide; those that
-    name a region the reference cannot show (REFERENCE_BLIND) do, at any severity."""
-    from adapters.ooxml.read_math import REFERENCE_BLIND
+    say the reference draws the slide otherwise than PowerPoint (REFERENCE_DIFFERS: what it cannot show,
+    two-colour gradients) do, at any severity."""
+    from adapters.ooxml.read_math import REFERENCE_DIFFERS
 
-    return any(not line.startswith("[info]") or any(r in line for r in REFERENCE_BLIND) for line in row.losses)
+    return any(not line.startswith("[info]") or any(r in line for r in REFERENCE_DIFFERS) for line in row.losses)
 
 
 def under(row: SlideRow, bars: tuple[Bar, ...]) -> list[str]:

@@ -191,6 +191,9 @@ def test_a_reference_blind_entry_explains_a_slide_at_any_severity(monkeypatch: p
 
     reason = sorted(REFERENCE_BLIND)[0]
     assert fidelity.explained(row([f"[info] s1/s1.2: placeholder-empty: {reason}"]))
+    from adapters.ooxml.drawingml import MULTI_STOP_GRADIENT
+
+    assert fidelity.explained(row([f"[info] s1/s1.2: gradient-stops: {MULTI_STOP_GRADIENT}"]))
     assert not fidelity.explained(row(["[info] deck: source-package: the source package is not embedded"]))
     assert fidelity.explained(row(["[warning] s1/s1.2: chart-format: redrawn"]))
     sys.modules.pop("fidelity", None)

@@ -14,13 +14,21 @@ from ace_core.ir.text import TextBody
 from ace_core.units import pt_to_px
 from adapters.ooxml.context import Scope
 from adapters.ooxml.conventions import read_ace_value
-from adapters.ooxml.drawingml import EMPTY_PLACEHOLDER_DRAWN, SVG_WITHOUT_FALLBACK
+from adapters.ooxml.drawingml import EMPTY_PLACEHOLDER_DRAWN, MULTI_STOP_GRADIENT, SVG_WITHOUT_FALLBACK
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_autogrow import AUTOGROW_CENTRED
 from adapters.ooxml.read_text import EQUATION_AS_TEXT
 
-__all__ = ["A14_ONLY_CHOICE", "BARE_EQUATION", "REFERENCE_BLIND", "equations_only", "read_math", "reference_blind"]
+__all__ = [
+    "A14_ONLY_CHOICE",
+    "BARE_EQUATION",
+    "REFERENCE_BLIND",
+    "REFERENCE_DIFFERS",
+    "equations_only",
+    "read_math",
+    "reference_blind",
+]
 
 _M = f"{{{MATH_NS}}}"
 
@@ -40,6 +48,9 @@ A14_ONLY_CHOICE = (
 REFERENCE_BLIND = frozenset(
     {BARE_EQUATION, A14_ONLY_CHOICE, SVG_WITHOUT_FALLBACK, EMPTY_PLACEHOLDER_DRAWN, AUTOGROW_CENTRED}
 )
+# what a LibreOffice render of the source draws otherwise than PowerPoint and ACE, over a region too
+# large to mask (a slide's background gradient): it explains a slide's figures, it is not masked
+REFERENCE_DIFFERS = REFERENCE_BLIND | {MULTI_STOP_GRADIENT}
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:
