@@ -32,7 +32,7 @@ from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
 from adapters.ooxml.read_template import TemplateIds, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.shape_xml import choose_alternate
-from adapters.ooxml.theme import ColorContext, parse_clr_map
+from adapters.ooxml.theme import ColorContext, default_theme, parse_clr_map
 from adapters.ooxml.theme_part import theme_ir
 from adapters.ooxml.values import emu, to_float
 
@@ -148,6 +148,7 @@ def _read(
     first = masters.first_master()
     if first is None:
         ctx.loss("missing-master", "the package has no slide master; default styles used", severity="warning")
+        deck.theme = theme_ir(default_theme(), ctx)  # the colours and fonts the slides were read with
     else:
         deck.theme = theme_ir(first.theme, ctx)
     stored_deck_id = cv.read_ace_id(pres)
