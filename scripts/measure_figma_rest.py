@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/measure_figma_rest.py validate [--sets pptx,pptx2,html,figma]
     .venv/bin/python scripts/measure_figma_rest.py fidelity [--corpus DIR] [--only SUBSTR] [--no-html] [--direct]
+        [--against DIRECT.json]
     .venv/bin/python scripts/measure_figma_rest.py readback [--sets pptx,pptx2,html,figma]
 
 validate: every corpus file is read and written as .figma.json (default options: no IR copy)
@@ -11,7 +12,9 @@ fidelity: each .pptx goes pptx -> figma (no IR copy) -> pptx and -> html; the Li
     of the result (and the Chromium render of the HTML) is compared slide by slide with the
     LibreOffice render of the original: grey similarity (slide_similarity.py), colour-off
     (slide_color.py) and text recall (text_recall.py, PDF against PDF / HTML), all three from
-    ../shared/scripts. Prints per-deck rows, the bars and the worst slides.
+    ../shared/scripts. Prints per-deck rows, the bars and the worst slides. --direct measures the
+    writers from the .pptx itself (no Figma step); --against the --json of such a run lists the
+    slides that lose most through Figma (what Figma costs, not what the writers miss anyway).
 readback: figma -> pptx and figma -> html (written, not rendered) of every file ACE wrote in
     `validate` and of the corpus Figma files; prints the success rate and each failure.
 Renders are cached under the ACE cache dir (ace_core.fsutil.cache_root(), $ACE_CACHE_DIR) by the
@@ -293,9 +296,29 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
                 print(
                     f"  recall < 0.98 on {len(low)}: " + ", ".join(f"{r['deck'][:30]}#{r['slide']}" for r in low[:20])
                 )
+    if args.against:
+        print_against(per, json.loads(args.against.read_text()), args.worst)
     if args.json:
         args.json.write_text(json.dumps(per, indent=1))
     return 0
+
+
+def print_against(per: dict[str, list[dict[str, Any]]], direct: dict[str, list[dict[str, Any]]], worst: int) -> None:
+    """What Figma costs: each slide's figures through Figma against the same slide's without it
+    (a --direct run's --json), the slides that lose most similarity first."""
+    for kind, rows in per.items():
+        base = {(r["deck"], r["slide"]): r for r in direct.get(kind, [])}
+        pairs = [(r, base[(r["deck"], r["slide"])]) for r in rows if (r["deck"], r["slide"]) in base]
+        if not pairs:
+            continue
+        worse = [(r, b) for r, b in pairs if r["sim"] < b["sim"] - 0.02 or r["rec"] < b["rec"] - 0.005]
+        print(f"\n{kind}: {len(worse)} of {len(pairs)} slides lose > 0.02 similarity or recall through Figma")
+        print("  (through figma / direct: similarity, colour-off, recall)")
+        for r, b in sorted(pairs, key=lambda p: p[0]["sim"] - p[1]["sim"])[:worst]:
+            print(
+                f"  {r['sim'] - b['sim']:+.3f}  {r['sim']:.3f}/{b['sim']:.3f} {r['col']:.3f}/{b['col']:.3f}"
+                f" {r['rec']:.2f}/{b['rec']:.2f}  {r['deck']} #{r['slide']}"
+            )
 
 
 # -- readback -----------------------------------------------------------------------------------
@@ -339,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-html", action="store_true", help="fidelity: skip the HTML path")
     ap.add_argument("--embed-ir", action="store_true", help="fidelity: keep the IR copy (for comparison)")
     ap.add_argument("--direct", action="store_true", help="fidelity: no Figma step (the writers' own baseline)")
+    ap.add_argument("--against", type=Path, help="fidelity: a --direct run's --json; print what Figma costs per slide")
     ap.add_argument("--keep", type=Path, help="validate / readback: write the .figma.json files here (kept)")
     ap.add_argument("--worst", type=int, default=12)
     ap.add_argument("--json", type=Path)

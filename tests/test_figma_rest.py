@@ -615,3 +615,29 @@ def test_a_text_highlight_is_reported_by_name(tmp_path: Path) -> None:
     prs.save(tmp_path / "plain.pptx")
     report = write_figma(read(tmp_path / "plain.pptx"), tmp_path / "plain.figma.json")
     assert not [e for e in report.entries if e.feature == "figma-text-highlight"]
+
+
+def test_an_arrow_figma_has_no_cap_for_is_its_nearest_and_reported(tmp_path: Path) -> None:
+    """OOXML's stealth (notched) arrowhead has no Figma StrokeCap: written as the filled triangle
+    (it was written as 'STEALTH_ARROW', which the spec rejects: unseen qmdtopptx-demo_full, 14
+    errors), and the line's strokes are reported as not held."""
+    from ace_core.ir.nodes import LineNode
+    from ace_core.ir.style import SolidPaint, Stroke
+
+    red = SolidPaint.model_validate({"color": {"r": 1.0}})
+    arrows = {cap: Stroke(paint=red, weight=2.0, end_cap=cap) for cap in ("STEALTH_ARROW", "TRIANGLE_ARROW")}
+    lines = [
+        LineNode(id=cap, x=10, y=10 + 30 * i, width=200, height=0, strokes=[s])
+        for i, (cap, s) in enumerate(arrows.items())
+    ]
+    deck = Deck(slides=[Slide(id="s", children=lines)])
+    out = tmp_path / "d.figma.json"
+    report = write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    assert errors(doc) == []
+    caps = {n["id"]: n.get("strokeCap") for n in _walk(doc["document"]) if n["id"] in arrows}
+    assert caps == {"STEALTH_ARROW": "TRIANGLE_FILLED", "TRIANGLE_ARROW": "TRIANGLE_ARROW"}
+    back = read_figma(out)
+    assert back.find("TRIANGLE_ARROW")[1].strokes[0].end_cap == "TRIANGLE_ARROW"
+    said = [e for e in report.entries if e.feature == "figma-field" and e.reason.startswith("strokes")]
+    assert [e.node_id for e in said] == ["STEALTH_ARROW"]

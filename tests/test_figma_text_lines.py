@@ -20,6 +20,7 @@ from adapters.api import read
 from adapters.figma.read import read_figma
 from adapters.figma.write import write_figma
 from adapters.ooxml.writer import write_pptx
+from tests.figma_spec import errors
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "fixtures" / "pptx" / "docx4j-pptx-chart.pptx"  # a centred title, a top-anchored subtitle
@@ -265,3 +266,32 @@ def test_unwrapped_autofit_text_wider_than_its_box_grows_about_the_centre(tmp_pa
     assert bbox["x"] - slide_box["x"] + bbox["width"] / 2 == pytest.approx(centre, abs=0.5)
     # 27 characters of DejaVu Sans Mono (what draws Consolas here) at 32 px: ~520 px, the box ~94
     assert bbox["width"] > 27 * 0.6 * 32 * 0.95
+
+
+def test_a_last_empty_line_keeps_its_own_size(tmp_path: Path) -> None:
+    """A box ending in an empty paragraph bigger than its text (PowerPoint's endParaRPr, Scheinecker
+    deck #19: 'WESENTLICH!' then an empty 40 pt line, centred). Figma styles an empty line by the
+    newline that ends it, which a last line has not: its style was written into the override table
+    but put on no character, and it came back at the box's size, the centred text 6 px off. The
+    newline before it carries it now (the line after a last newline takes that newline's style,
+    in a file from Figma too), also through the .pptx written from the Figma file."""
+    deck = read(DECK)
+    node = next(n for n in _texts(deck).values() if n.text.vertical_align == "CENTER")
+    big = TextStyle(font_size=160 / 3, font_weight=700)  # 40 pt
+    node.text.paragraphs = [Paragraph(runs=[Run(text="WESENTLICH!")]), Paragraph(runs=[], style=big)]
+    out = tmp_path / "deck.figma.json"
+    write_figma(deck, out)
+    doc = json.loads(out.read_text())
+    assert errors(doc) == []
+    frame = next(n for n in doc["document"]["children"][0]["children"][0]["children"] if n["name"] == node.name)
+    text = frame["children"][-1]
+    assert text["characters"] == "WESENTLICH!\n"
+    last = text["styleOverrideTable"][str(text["characterStyleOverrides"][-1])]
+    assert last["fontSize"] == pytest.approx(160 / 3)
+    again = _texts(read_figma(out))[node.name].text.paragraphs
+    assert [p.text for p in again] == ["WESENTLICH!", ""]
+    assert again[-1].style.font_size == pytest.approx(160 / 3)
+    assert again[0].style.font_size is None  # the newline's style stays off the line it ends
+    write_pptx(read_figma(out), tmp_path / "back.pptx")
+    pptx = _texts(read(tmp_path / "back.pptx"))[node.name].text.paragraphs
+    assert pptx[-1].style.font_size == pytest.approx(160 / 3)

@@ -167,3 +167,47 @@ def test_custom_bullet_glyph_in_characters_without_ir_copy(tmp_path: Path) -> No
     assert [p.level for p in again] == [p.level for p in items]
     assert [p.margin_left for p in again] == pytest.approx([p.margin_left for p in items])
     assert [p.indent for p in again] == pytest.approx([p.indent for p in items])
+
+
+def test_outlined_text_keeps_its_outline_without_ir_copy(tmp_path: Path) -> None:
+    """poi-keyframes #28: runs without fill, outlined in pink (OOXML a:ln on the runs). Figma strokes
+    a TEXT around its glyphs, so one outline shared by every run is the TEXT's strokes; without it
+    the text came back unfilled and unoutlined: invisible (pptx -> figma -> pptx recall 0.68)."""
+    from ace_core.ir.nodes import TextNode
+    from adapters.ooxml.writer import write_pptx
+
+    deck = read(PPTX / "poi-keyframes.pptx")
+    box = next(n for n in deck.slides[27].children if isinstance(n, TextNode) and n.text.plain_text.startswith("UAD"))
+    outline = box.text.paragraphs[0].runs[0].style.outline
+    assert outline is not None and outline.weight > 1.0
+    doc, back = _through_figma(deck, tmp_path)
+    assert errors(doc) == []
+    text = _nodes(doc["document"])[f"{box.id}:text"]
+    assert len(text["strokes"]) == 1 and text["strokeWeight"] == pytest.approx(outline.weight)
+    assert text["strokes"][0]["color"]["r"] == pytest.approx(1.0) and text["strokeAlign"] == outline.align
+    again = next(n for n in back.slides[27].children if n.id == box.id)
+    assert again.strokes == []  # the glyphs' outline, not the box's
+    runs = [r for p in again.text.paragraphs for r in p.runs if r.text]
+    assert runs and all(r.style.outline == outline.model_copy(update={"paint": r.style.outline.paint}) for r in runs)
+    assert all(r.style.outline.paint.color.r == pytest.approx(1.0) for r in runs)
+    write_pptx(back, tmp_path / "back.pptx")
+    pptx = next(n for n in read(tmp_path / "back.pptx").slides[27].children if n.name == box.name)
+    assert all(r.style.outline is not None for p in pptx.text.paragraphs for r in p.runs if r.text.strip())
+
+
+def test_runs_with_different_outlines_are_reported(tmp_path: Path) -> None:
+    """One TEXT has one set of strokes: runs outlined differently are not written as strokes, and
+    the write says which text lost them."""
+    from ace_core.ir.nodes import TextNode
+    from ace_core.ir.style import SolidPaint, Stroke
+    from ace_core.ir.text import Paragraph, Run, TextStyle
+
+    deck = read(PPTX / "poi-keyframes.pptx")
+    box = next(n for n in deck.slides[27].children if isinstance(n, TextNode) and n.text.plain_text.startswith("UAD"))
+    red = Stroke(paint=SolidPaint.model_validate({"color": {"r": 1.0}}), weight=2.0)
+    box.text.paragraphs = [Paragraph(runs=[Run(text="a", style=TextStyle(outline=red)), Run(text="b")])]
+    out = tmp_path / "deck.figma.json"
+    report = write_figma(deck, out)
+    text = _nodes(json.loads(out.read_text())["document"])[f"{box.id}:text"]
+    assert text["strokes"] == []
+    assert [e.node_id for e in report.entries if e.feature == "figma-text-outline"] == [box.id]

@@ -263,6 +263,22 @@ def test_a_legacy_ole_object_s_preview_comes_from_its_vml_drawing(corpus_dir: Pa
     assert not any("no preview" in e.reason for e in deck.report.entries if e.node_id == obj.id)
 
 
+def test_a_legacy_ole_preview_is_found_by_its_shape_s_spid_when_its_id_is_a_name(tmp_path: Path) -> None:
+    """PPTWithAttachments #2: the Word document's v:shape is id="Содержимое_x0020_3"
+    o:spid="_x0000_s17410" (the p:oleObj's spid); matched by id alone it had no preview, and
+    every writer that draws pictures drew nothing there (pptx -> figma recall 0.64)."""
+    path = FIX / "poi-PPTWithAttachments.pptm"
+    deck = read_pptx(path)
+    objects = [n for _, n in deck.iter_nodes() if n.type == "IMAGE" and n.embedded is not None]
+    kinds = ["Excel.Sheet.12", "Excel.Sheet.8", "PBrush", "Word.Document.8"]
+    assert sorted(o.embedded.prog_id for o in objects) == kinds
+    word = next(o for o in objects if o.embedded.prog_id == "Word.Document.8")
+    assert word.image.asset is not None and word.image.image_ref.startswith("ppt/media/")
+    with zipfile.ZipFile(path) as z:
+        assert deck.asset_bytes(word.image.asset) == z.read(word.image.image_ref)
+    assert not any("no preview" in e.reason for e in deck.report.entries)
+
+
 def test_numeric_chart_categories_read_as_the_chart_shows_them(tmp_path: Path) -> None:
     fixture = read_pptx(FIX / "docx4j-pptx-chart.pptx")  # string categories stay as they are
     assert next(n for _, n in fixture.iter_nodes() if n.type == "CHART").chart.categories == ["Group 1", "Group 2"]

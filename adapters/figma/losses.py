@@ -46,6 +46,39 @@ def _highlighted(text: dict[str, Any]) -> int:
     return count
 
 
+def _drawn(value: Any) -> Any:
+    """A dumped value as it is drawn: colours without their theme reference (Figma holds the RGB),
+    gradients without the OOXML angle their handles say."""
+    if isinstance(value, dict):
+        return {k: _drawn(v) for k, v in value.items() if k not in ("ref", "angle")}
+    if isinstance(value, list):
+        return [_drawn(v) for v in value]
+    return value
+
+
+def _outlines_lost(mine: dict[str, Any], theirs: dict[str, Any]) -> int:
+    """How many runs with text of a dumped TextBody read back without the outline they had
+    (compared character by character: the reader joins runs that read back alike)."""
+
+    def per_char(para: dict[str, Any]) -> list[Any]:
+        return [
+            _drawn((run.get("style") or {}).get("outline"))
+            for run in para.get("runs") or []
+            for _ in run.get("text") or ""
+        ]
+
+    lost = 0
+    for para, back in zip(mine.get("paragraphs") or [], theirs.get("paragraphs") or [], strict=False):
+        again, at = per_char(back), 0
+        for run in para.get("runs") or []:
+            text, outline = run.get("text") or "", _drawn((run.get("style") or {}).get("outline"))
+            drawn = again[at : at + len(text)]
+            if text and outline and not all(_close(outline, o) for o in drawn):
+                lost += 1
+            at += len(text)
+    return lost
+
+
 def _glyph(bullet: dict[str, Any]) -> str:
     """The mark a dumped bullet draws: a Wingdings / Symbol code point as its Unicode glyph."""
     return map_symbol_char(str(bullet.get("char") or "•"), bullet.get("font_family"))
@@ -100,45 +133,47 @@ class NotCarried:
             if _close(mine.get(key), theirs.get(key)):
                 continue
             if key == "text" and isinstance(mine.get(key), dict) and isinstance(theirs.get(key), dict):
-                self._highlight(slide_id, node.id, mine[key], theirs[key])
-                self._markers(slide_id, node.id, mine[key], theirs[key])
+                self._text_lost(slide_id, node.id, mine[key], theirs[key])
                 subs = [k for k, v in mine[key].items() if not _close(v, theirs[key].get(k))]
                 for sub in subs or ["text"]:
                     self.fields[(slide_id, f"text.{sub}" if subs else "text")].append(node.id)
                 continue
             self.fields[(slide_id, key)].append(node.id)
 
-    def _highlight(self, slide_id: str, node_id: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
-        """A text highlight (the colour behind runs) has no Figma field: said by name, as it shows."""
-        lost = _highlighted(mine) - _highlighted(theirs)
-        if lost > 0:
-            self.report.add(
-                "figma-text-highlight",
-                f"text highlight on {lost} run(s) not held by Figma JSON (Figma has no highlight field):"
-                " read back, the text has no colour behind it (kept with --embed-ir)",
-                slide_id=slide_id,
-                node_id=node_id,
-                severity="warning",
-                stage="write",
-                format=FORMAT_NAME,
-            )
-
-    def _markers(self, slide_id: str, node_id: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
-        """A list marker of its own (a character other than the dot, its colour, size or font, a
-        numbering other than 1. 2. 3.) has no Figma field: said by name, as it shows."""
-        lost = _markers_lost(mine, theirs)
-        if lost > 0:
-            self.report.add(
-                "figma-list-marker",
-                f"{lost} list item(s) with a marker Figma JSON does not hold (character, colour, size,"
+    def _text_lost(self, slide_id: str, node_id: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
+        """What a text loses that Figma has no field for, said by name, as it shows: a highlight
+        (the colour behind runs), a list marker of its own (a character other than the dot, its
+        colour, size or font, a numbering other than 1. 2. 3.), an outline around the glyphs that
+        differs between the runs of one TEXT (a TEXT's strokes outline all its glyphs alike)."""
+        said = {
+            "figma-text-highlight": (
+                _highlighted(mine) - _highlighted(theirs),
+                "text highlight on {} run(s) not held by Figma JSON (Figma has no highlight field):"
+                " read back, the text has no colour behind it",
+            ),
+            "figma-list-marker": (
+                _markers_lost(mine, theirs),
+                "{} list item(s) with a marker Figma JSON does not hold (character, colour, size,"
                 " numbering scheme or start): Figma draws its own dot or 1. 2. 3. one gutter left"
-                " of the text, and the item reads back with that (kept with --embed-ir)",
-                slide_id=slide_id,
-                node_id=node_id,
-                severity="warning",
-                stage="write",
-                format=FORMAT_NAME,
-            )
+                " of the text, and the item reads back with that",
+            ),
+            "figma-text-outline": (
+                _outlines_lost(mine, theirs),
+                "outline around the glyphs of {} run(s) not held by Figma JSON (a TEXT's strokes"
+                " outline all its glyphs alike; these runs differ): read back, they are drawn without it",
+            ),
+        }
+        for feature, (lost, reason) in said.items():
+            if lost > 0:
+                self.report.add(
+                    feature,
+                    reason.format(lost) + " (kept with --embed-ir)",
+                    slide_id=slide_id,
+                    node_id=node_id,
+                    severity="warning",
+                    stage="write",
+                    format=FORMAT_NAME,
+                )
 
     def inside_drawn(self, slide_id: str, node_id: str) -> bool:
         """True for a node that lived inside a node now read back as its drawing."""

@@ -441,11 +441,8 @@ class NodeReader:
         data["type"] = "TEXT"
         data["text"] = text_from_figma(n, self.ctx)
         data["fills"] = []
-        if data["strokes"]:
-            self.ctx.loss(
-                "text-stroke", "strokes around glyphs are not carried (IR text strokes outline the box)", n["id"]
-            )
-            data["strokes"], data["stroke_weights"] = [], None
+        # a TEXT's strokes go around its glyphs: its runs' outlines (text_from_figma), not the box's
+        data["strokes"], data["stroke_weights"] = [], None
 
     def _connector(self, n: dict[str, Any], data: dict[str, Any], place: Placement, synthetic: bool) -> None:
         data["type"] = "CONNECTOR"

@@ -50,6 +50,7 @@ _ARROW_CAPS = (
     "CIRCLE_FILLED",
     "STEALTH_ARROW",
 )
+_FIGMA_CAP = {"STEALTH_ARROW": "TRIANGLE_FILLED"}  # IR caps Figma's StrokeCap enum lacks
 _EFFECTS = ("DROP_SHADOW", "INNER_SHADOW", "LAYER_BLUR", "BACKGROUND_BLUR")
 
 
@@ -244,8 +245,8 @@ def stroke_props_to_figma(strokes: list[Stroke], weights: Sides | None, default_
     if first is not None:
         if first.dashes:
             out["strokeDashes"] = list(first.dashes)
-        if first.end_cap != "NONE":
-            out["strokeCap"] = first.end_cap
+        if first.end_cap != "NONE":  # Figma has no stealth (notched) arrow: its filled triangle
+            out["strokeCap"] = _FIGMA_CAP.get(first.end_cap, first.end_cap)
         elif first.cap != "NONE":
             out["strokeCap"] = first.cap
         if first.join != "MITER":

@@ -31,11 +31,11 @@ from typing import Any
 from ace_core.drawing.fonts import resolve_family
 from ace_core.drawing.text_lines import ooxml_pitch, pitch_in_pixels, text_scale
 from ace_core.ir.fields import field_text
-from ace_core.ir.style import Paint, Sides, SolidPaint
+from ace_core.ir.style import Paint, Sides, SolidPaint, Stroke
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
-from adapters.figma.paints import paint_to_figma, paints_from_figma
+from adapters.figma.paints import paint_to_figma, paints_from_figma, stroke_props_to_figma, strokes_from_figma
 from adapters.figma.picture_text import SYMBOL_FAMILY
 from adapters.figma.text_groups import LIST_GUTTER_EM, figma_list_item, first_line_indent, inline_marker, text_offset
 
@@ -258,8 +258,11 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
             flush_run()
             cur_id = oid
         cur_text.append("\v" if ch == "\u2028" else ch)
+    if chars and chars[-1] in "\n\u2029" and ids[-1] and paragraphs and len(paragraphs) not in empty_style:
+        empty_style[len(paragraphs)] = ids[-1]  # a last empty line: styled by the newline before it
     flush_paragraph()
 
+    _stroke_glyphs(n, ctx, paragraphs)
     resize = base.get("textAutoResize") if base.get("textAutoResize") in _RESIZE else "NONE"
     max_lines = base.get("maxLines")
     return TextBody(
@@ -273,6 +276,33 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
         max_lines=int(max_lines) if isinstance(max_lines, int | float) and max_lines > 0 else None,
         truncate=base.get("textTruncation") == "ENDING" or resize == "TRUNCATE",
     )
+
+
+def _stroke_glyphs(n: dict[str, Any], ctx: ReadContext, paragraphs: list[Paragraph]) -> None:
+    """A TEXT's strokes go around its glyphs: the outline of every run with text (IR TextStyle.outline;
+    IR text-node strokes outline the box, which Figma draws as the FRAME around the TEXT)."""
+    strokes, _ = strokes_from_figma(n, ctx, "OUTSIDE")
+    if not strokes:
+        return
+    if len(strokes) > 1:
+        ctx.loss("text-stroke", "a TEXT's strokes beyond its first: glyphs are outlined by the first", n.get("id", ""))
+    for para in paragraphs:
+        for run in para.runs:
+            if run.text and run.style.outline is None:
+                run.style = run.style.model_copy(update={"outline": strokes[0]})
+
+
+def glyph_stroke(body: TextBody) -> Stroke | None:
+    """The outline every run with text shares (OOXML a:ln on the runs), which a TEXT's strokes hold
+    (Figma strokes a TEXT around its glyphs, the whole node alike); None when runs differ."""
+    outlines = [
+        body.style.merged(para.style).merged(run.style).outline
+        for para in body.paragraphs
+        for run in para.runs
+        if run.text
+    ]
+    first = outlines[0] if outlines else None
+    return first if first is not None and all(o == first for o in outlines) else None
 
 
 # -- write --------------------------------------------------------------------------------------
@@ -492,6 +522,8 @@ def text_to_figma(
             pieces.append(glyph + "\t")
             per_unit.extend([override(_marker_style(body, para, rstyle), own_lh)] * _utf16_len(glyph))
             per_unit.append(override(rstyle, own_lh) if rstyle != TextStyle() or own_lh else 0)
+        if empty_end and i == len(body.paragraphs) - 1 and any(run.text for run in body.paragraphs[i - 1].runs):
+            per_unit[-1] = empty_end  # a last empty line has no newline of its own: the one before it
         for run in para.runs:
             rstyle = para.style.merged(run.style) if para.style != TextStyle() else run.style
             oid = override(rstyle, own_lh)
@@ -513,5 +545,8 @@ def text_to_figma(
         "lineTypes": line_types,
         "lineIndentations": indents,
     }
+    outline = glyph_stroke(body)
+    if outline is not None:  # else the runs' outlines are reported as not held (losses.NotCarried)
+        fields.update(stroke_props_to_figma([outline], None, "OUTSIDE"))
     fills: list[Paint] = [base_style.fill] if base_style.fill is not None else [_BLACK]
     return fields, fills

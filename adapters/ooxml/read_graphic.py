@@ -81,6 +81,7 @@ def read_graphic_frame(reader: ShapeReader, el: etree._Element, frame: Frame) ->
 
 _VML = "{urn:schemas-microsoft-com:vml}"
 _O_RELID = "{urn:schemas-microsoft-com:office:office}relid"
+_O_SPID = "{urn:schemas-microsoft-com:office:office}spid"
 _RT_VML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/vmlDrawing"
 
 
@@ -96,7 +97,8 @@ def _vml_preview(scope: Scope, spid: str) -> ImagePaint | None:
         except AceError:  # old VML is often not well-formed XML
             continue
         for shape in root.iter(_VML + "shape") if root is not None else ():
-            data = shape.find(_VML + "imagedata") if shape.get("id") == spid else None
+            # the object's spid is the shape's o:spid (its id, "Object_x0020_2", is a name), or its id
+            data = shape.find(_VML + "imagedata") if spid in (shape.get(_O_SPID), shape.get("id")) else None
             rel = pkg.rel(drawing.target, data.get(_O_RELID)) if data is not None else None
             if rel is not None and not rel.external:
                 return ImagePaint(asset=scope.ctx.part_asset(rel.target), image_ref=rel.target, scale_mode="STRETCH")

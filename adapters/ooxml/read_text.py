@@ -241,7 +241,8 @@ def _text_style(rpr: _RPr, scope: Scope, text: str = "", node_id: str | None = N
             data["outline"] = strokes[0]
             scope.loss(
                 "text-outline",
-                "outlined text: the outline is kept by the .pptx writers; HTML and Figma draw the text without it",
+                "outlined text: the outline is kept by the .pptx writers and by Figma JSON (a TEXT's strokes,"
+                " when the text's runs share one); HTML draws the text without it",
                 node_id,
                 severity="info",
             )
