@@ -119,7 +119,7 @@ EXTRACT_JS = r"""
             italic: cs.fontStyle !== 'normal', underline: cs.textDecorationLine.includes('underline'),
             strike: cs.textDecorationLine.includes('line-through'), color: color(cs.color),
             spacing: cs.letterSpacing === 'normal' ? null : px(cs.letterSpacing), transform: cs.textTransform,
-            valign: cs.verticalAlign, href: a ? a.href : null};
+            valign: cs.verticalAlign, href: a ? a.href : null, shadow: cs.textShadow !== 'none' ? cs.textShadow : null};
   };
   const textOf = (container) => {
     const paras = [[]], nodes = [];

@@ -106,6 +106,30 @@ def test_a_manual_inner_plot_layout_is_the_pie_box(tmp_path: Path) -> None:
     assert abs(cx - (0.33 + 0.17) * 576) < 0.5 and abs(cy - (0.24 + 0.28) * 384) < 0.5
 
 
+def _cat_percent_pie(tmp_path: Path, *, value: bool = False, separator: str | None = None):
+    """A python-pptx pie (Python 3, Go 1) whose labels show category and percent (and the value),
+    its chart text 18 pt; `separator` as its c:separator. Returns (its file, its chart)."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["Python", "Go"]
+    data.add_series("S", (3.0, 1.0))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.PIE, 0, 0, Inches(6), Inches(4), data)
+    frame.chart.font.size = Pt(18)  # the chart's own text size (chartSpace c:txPr)
+    plot = frame.chart.plots[0]
+    plot.has_data_labels = True
+    labels = plot.data_labels
+    labels.show_category_name, labels.show_percentage, labels.show_value = True, True, value
+    if separator is not None:
+        c = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+        sep = labels._element.makeelement(c + "separator", {})
+        sep.text = separator
+        labels._element.find(c + "showBubbleSize").addnext(sep)
+    prs.save(tmp_path / "pie.pptx")
+    (chart,) = deck_charts(tmp_path / "pie.pptx")
+    return tmp_path / "pie.pptx", chart
+
+
 def test_a_label_separator_is_read_drawn_and_written(tmp_path: Path) -> None:
     # <c:separator> between a label's parts: a line break puts category and percent on two lines
     import zipfile
@@ -113,26 +137,32 @@ def test_a_label_separator_is_read_drawn_and_written(tmp_path: Path) -> None:
     from adapters.ooxml.read_deck import read_pptx
     from adapters.ooxml.writer import write_pptx
 
-    prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
-    data.categories = ["Python", "Go"]
-    data.add_series("S", (3.0, 1.0))
-    frame = slide.shapes.add_chart(XL_CHART_TYPE.PIE, 0, 0, Inches(6), Inches(4), data)
-    plot = frame.chart.plots[0]
-    plot.has_data_labels = True
-    labels = plot.data_labels
-    labels.show_category_name, labels.show_percentage, labels.show_value = True, True, False
-    c = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
-    sep = labels._element.makeelement(c + "separator", {})
-    sep.text = "\n"
-    labels._element.find(c + "showBubbleSize").addnext(sep)
-    prs.save(tmp_path / "sep.pptx")
-    (chart,) = deck_charts(tmp_path / "sep.pptx")
+    path, chart = _cat_percent_pie(tmp_path, separator="\n")
     assert chart.data_labels.separator == "\n"
     texts = re.findall(r"<text[^>]*>([^<]*)</text>", chart_svg(chart, 576, 384).svg)
     assert {"Python", "75%", "Go", "25%"} <= set(texts)
-    write_pptx(read_pptx(tmp_path / "sep.pptx"), tmp_path / "fresh.pptx", fresh=True)
+    write_pptx(read_pptx(path), tmp_path / "fresh.pptx", fresh=True)
     with zipfile.ZipFile(tmp_path / "fresh.pptx") as z:
         part = next(n for n in z.namelist() if n.startswith("ppt/charts/chart") and n.endswith(".xml"))
         assert b"<c:separator>\n</c:separator>" in z.read(part)
+
+
+def test_category_and_percent_without_a_separator_go_on_two_lines(tmp_path: Path) -> None:
+    # no <c:separator>: PowerPoint and LibreOffice break the line between category and percent
+    # (qmdtopptx's demo deck, rendered by LibreOffice 7.4: "Python" over "42%"), and keep '; '
+    # when the value is shown too
+    _, chart = _cat_percent_pie(tmp_path)
+    assert chart.data_labels.separator is None
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", chart_svg(chart, 576, 384).svg)
+    assert {"Python", "75%", "Go", "25%"} <= set(texts)
+    _, with_value = _cat_percent_pie(tmp_path, value=True)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", chart_svg(with_value, 576, 384).svg)
+    assert "Python; 3; 75%" in texts
+
+
+def test_labels_take_the_chart_text_size(tmp_path: Path) -> None:
+    # labels with no text of their own are drawn at the chart's text size (18 pt = 24 px), as
+    # LibreOffice draws them beside an 18 pt legend
+    svg = chart_svg(_cat_percent_pie(tmp_path)[1], 576, 384).svg
+    sizes = re.findall(r'<text[^>]*font-size="([\d.]+)"[^>]*>(?:Python|75%)</text>', svg)
+    assert sizes and {float(s) for s in sizes} == {24.0}

@@ -244,10 +244,10 @@ def _label_lines(x: float, y: float, text: str, size: float, anchor: str, color:
 
 
 def _label_look(chart: ChartData) -> tuple[float, str | None]:
-    """(size px, colour) of the data labels: their own style's, else 0.9 x the chart text."""
+    """(size px, colour) of the data labels: their own style's, else the chart text's."""
     look = _look()
     style = chart.data_labels.text_style if chart.data_labels else None
-    size, color = text_look(style, look.size * 0.9, look.color)
+    size, color = text_look(style, look.size, look.color)
     return size, color
 
 

@@ -19,7 +19,7 @@ from ace_core.drawing.chart_marks import (
     _text_w,
 )
 from ace_core.drawing.chart_numbers import format_number
-from ace_core.ir.semantic import ChartData, ChartSeries
+from ace_core.ir.semantic import ChartData, ChartSeries, DataLabels
 
 
 def _explosion(s: ChartSeries, i: int) -> float:
@@ -48,7 +48,15 @@ def slice_label(chart: ChartData, s: ChartSeries, i: int, v: float, total: float
         parts.append(format_number(s.values[i] or 0.0, None if percent_fmt else fmt))
     if labels.show_percent:
         parts.append(format_number(v / total, percent_fmt or "0%"))
-    return (labels.separator if labels.separator is not None else "; ").join(parts)
+    return (labels.separator if labels.separator is not None else _default_separator(labels)).join(parts)
+
+
+def _default_separator(labels: DataLabels) -> str:
+    """The separator a slice label's parts get when the chart names none: a line break between
+    category name and percent shown alone together (PowerPoint's and LibreOffice's default for
+    pie charts), else '; '."""
+    alone = labels.show_category and labels.show_percent and not (labels.show_value or labels.show_series)
+    return "\n" if alone else "; "
 
 
 _LABEL_GAP = 5.0  # px between a label and the pie's edge (LibreOffice renders: inside and outside)

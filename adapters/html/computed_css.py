@@ -221,4 +221,5 @@ def run_style(s: dict[str, Any], used_fonts: list[str] | None = None) -> TextSty
         fill=SolidPaint(color=rgba_color(s["color"])) if s.get("color") else None,
         hyperlink=s.get("href") if s.get("href", "") and not str(s.get("href")).startswith("javascript:") else None,
         baseline=baseline,
+        effects=[e for e in box_shadows(s.get("shadow")) if e.type == "DROP_SHADOW"] or None,
     )

@@ -290,7 +290,22 @@ def run_decls(body: TextBody, para: Paragraph, run: Run, env: TextEnv) -> list[t
         decls.append(("vertical-align", f"{num(round(eff.baseline / 0.58, 4))}em"))
     if isinstance(eff.highlight, SolidPaint) and eff.highlight.visible:
         decls.append(("background-color", color_css(eff.highlight.color, eff.highlight.opacity)))
+    shadow = text_shadow_css(eff, env.scale)
+    if shadow:
+        decls.append(("text-shadow", shadow))
     return decls
+
+
+def text_shadow_css(style: TextStyle, scale: float = 1.0) -> str | None:
+    """CSS text-shadow for a run's drop shadows (offset and blur radius, scaled with the text as
+    an autofit shrinks it), None for none."""
+    shadows = [
+        f"{px(round(e.offset.x * scale, 3))} {px(round(e.offset.y * scale, 3))} "
+        f"{px(round(e.radius * scale, 3))} {color_css(e.color)}"
+        for e in style.effects or []
+        if e.type == "DROP_SHADOW" and e.visible
+    ]
+    return ",".join(shadows) or None
 
 
 def body_decls(body: TextBody, *, default_insets: Sides = DEFAULT_INSETS) -> list[tuple[str, str]]:
