@@ -65,3 +65,39 @@ def test_text_naming_no_face_in_a_package_without_master_is_liberation_sans(tmp_
     write_html(deck, out, embed_source=False)
     page = out.read_text(encoding="utf-8")
     assert ".slide{font-family:'Liberation Sans'" in page or '.slide{font-family:"Liberation Sans"' in page
+
+
+def _typefaces(path: Path, prefix: str) -> set[str]:
+    import re
+
+    with zipfile.ZipFile(path) as z:
+        return {
+            face
+            for name in z.namelist()
+            if name.startswith(prefix)
+            for face in re.findall(rb'typeface="([^"]*)"', z.read(name))
+        }
+
+
+def test_a_fresh_pptx_of_such_a_package_names_no_theme_face_either(tmp_path: Path) -> None:
+    # the blank template ACE gives a deck without masters names +mn-lt / +mj-lt (Calibri in
+    # LibreOffice): for text that named no face, the fresh file names none, as the source
+    from adapters.ooxml.writer import write_pptx
+
+    deck = read_pptx(_bare_deck(tmp_path / "bare.pptx"))
+    write_pptx(deck, tmp_path / "fresh.pptx", fresh=True)
+    out = tmp_path / "fresh.pptx"
+    faces = _typefaces(out, "ppt/slideMasters/") | _typefaces(out, "ppt/slides/")
+    assert not {f for f in faces if f.startswith(b"+m")}, faces
+    assert read_pptx(out).slides[0].children[0].text.paragraphs[0].runs[0].text == "Quarterly Review"
+
+
+def test_a_deck_from_elsewhere_keeps_the_templates_theme_faces(tmp_path: Path) -> None:
+    # a deck with no masters that is not such a package (built in the IR, no fallback face) gets
+    # the blank template as it is
+    from ace_core.ir.deck import Deck, Slide
+    from adapters.ooxml.writer import write_pptx
+
+    deck = Deck(width=960, height=540, slides=[Slide(id="s1")])
+    write_pptx(deck, tmp_path / "plain.pptx", fresh=True)
+    assert _typefaces(tmp_path / "plain.pptx", "ppt/slideMasters/") & {b"+mn-lt", b"Calibri"}

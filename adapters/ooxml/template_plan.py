@@ -7,10 +7,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
+
 from ace_core.ir.deck import Deck, Layout, Master, Slide
 from ace_core.ir.loss import LossReport
 from ace_core.ir.nodes import NodeBase, Placeholder, TextNode
-from ace_core.ir.text import TextBody
+from ace_core.ir.text import TextBody, TextStyle
 from adapters.ooxml.conventions import META_INHERITED, META_XFRM_INHERITED
 from adapters.ooxml.inherit import master_type
 
@@ -107,7 +109,22 @@ def _generated(deck: Deck) -> tuple[list[Master], list[Layout]]:
         for node in item.children:
             node.x, node.width, node.y, node.height = node.x * sx, node.width * sx, node.y * sy, node.height * sy
         item.source = None
+        if deck.theme is not None and deck.theme.fonts.fallback:
+            _name_no_theme_face(item)
     return holder.masters, holder.layouts
+
+
+def _name_no_theme_face(model: BaseModel) -> None:
+    """Drop the theme-font faces (+mj-lt, +mn-lt and the blank template's faces they resolved to)
+    from the text styles in `model`, for a deck whose text names no face (ThemeFonts.fallback):
+    the fresh file names none either, so it draws in the face the source was drawn in."""
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, TextStyle) and item.font_ref and item.font_ref.startswith("+m"):
+                item.font_ref = item.font_family = None
+            if isinstance(item, BaseModel):
+                _name_no_theme_face(item)
 
 
 def _choose_layout(slide: Slide, layouts: list[Layout]) -> Layout:
