@@ -203,6 +203,10 @@ class ImageNode(NodeBase, _Corners):
     svg_asset: AssetKey | None = None
     embedded: EmbeddedObject | None = None
     preset: str | None = Field(None, description="clip geometry preset (OOXML prstGeom of a picture)")
+    clip_paths: list[VectorPath] = Field(
+        default_factory=list,
+        description="a custom clip geometry (OOXML custGeom of a picture), node-local px; [] = the preset's",
+    )
 
 
 class TableNode(NodeBase):

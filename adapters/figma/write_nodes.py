@@ -305,7 +305,13 @@ class NodeWriter:
         to its box, uncropped, with no clip shape (the SVG's coordinates are the box's)."""
         paint = node.image
         key = node.svg_asset or paint.asset
-        if key is None or paint.scale_mode not in ("STRETCH", "FILL") or paint.crop is not None or node.preset:
+        if (
+            key is None
+            or paint.scale_mode not in ("STRETCH", "FILL")
+            or paint.crop is not None
+            or node.preset
+            or node.clip_paths
+        ):
             return None
         assert self.pictures is not None
         svg = self.pictures.svg_of(key)
@@ -635,8 +641,10 @@ def _hugged(node: TextNode, text: TextBody) -> TextNode:
 
 def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
     """The outline a picture is cut to (its OOXML prstGeom) when it is not a box (rect, or the
-    rounded corners a RECTANGLE holds), else None."""
-    if node.preset in (None, "rect") or node.corner_radius or node.corner_radii:
+    rounded corners a RECTANGLE holds) or its custom clip path, else None."""
+    if node.clip_paths:
+        return list(node.clip_paths)
+    if node.preset in (None, "rect", "custom") or node.corner_radius or node.corner_radii:
         return None
     return preset_paths(node.preset, node.width, node.height, {})
 

@@ -131,6 +131,8 @@ def geometry(node: NodeBase, ctx: WriteCtx | None = None) -> list[Geom]:
         return [Geom(_rect_d(w, h, radii))]
     if isinstance(node, EllipseNode):
         return [Geom(_ellipse_d(w, h, node.arc), rule="evenodd" if node.arc and node.arc[2] else "nonzero")]
+    if isinstance(node, ImageNode) and node.clip_paths:
+        return [Geom(p.d, "norm" if p.filled else "none", p.stroked, p.fill_rule) for p in node.clip_paths]
     if isinstance(node, (ShapeNode, ConnectorNode)) or (isinstance(node, ImageNode) and node.preset):
         name = node.preset or "line"
         if isinstance(node, ConnectorNode) and not node.preset:
@@ -352,9 +354,11 @@ def shape_svg(node: NodeBase, ctx: WriteCtx, *, fills: list[Paint] | None = None
 
 
 def clip_path_for_image(node: ImageNode) -> str | None:
-    """CSS clip-path for a picture cropped to a preset geometry (e.g. an ellipse), or None."""
-    if not node.preset or node.preset == "rect":
+    """CSS clip-path for a picture cropped to a preset geometry (e.g. an ellipse) or to a custom
+    path, or None."""
+    if not node.clip_paths and (not node.preset or node.preset in ("rect", "custom")):
         return None
-    geoms = geometry(node)
-    d = " ".join(g.d for g in geoms if g.fill != "none")
-    return f"path('{d}')" if d else None
+    geoms = [g for g in geometry(node) if g.fill != "none"]
+    d = " ".join(g.d for g in geoms)
+    rule = "evenodd, " if any(g.rule == "evenodd" for g in geoms) else ""
+    return f"path({rule}'{d}')" if d else None

@@ -161,6 +161,10 @@ LibreOffice draw it as a hairline, one device pixel at any zoom; the IR carries 
 and the writers write it back without a width while the stroke is still 1 px."""
 HAIRLINE_PX = 1.0
 """The IR weight of a line without width (a hairline)."""
+META_USE_BG_FILL = "pptx.use_bg_fill"
+"""True on a shape filled with the slide's background (p:sp useBgFill="1", as PowerPoint
+Designer's layouts draw full-slide and cut-out panels): the reader gives it the slide's
+background fills."""
 META_TABLE_STYLE_APPLIED = "pptx.table_style"
 """On a TABLE: the table style id whose fills, borders and text colours were resolved into the
 cells (the cells' explicit tcPr did not state them)."""

@@ -349,11 +349,13 @@ def _read_slide(
         part, "http://schemas.microsoft.com/office/2018/10/relationships/comments"
     ):
         ctx.loss("comments", "slide comments are not carried", slide_id=slide_id, severity="info")
+    background = _background(ctx, root, part, layout, master, colors, slide_id)
+    _fill_from_background(children, background, ctx, slide_id)
     return Slide(
         id=slide_id,
         name=csld.get("name", "") if csld is not None else "",
         children=children,
-        background=_background(ctx, root, part, layout, master, colors, slide_id),
+        background=background,
         transition=_transition(root),
         notes=_notes(pkg, part),
         hidden=root.get("show", "1") in ("0", "false"),
@@ -438,6 +440,29 @@ def _bg_fills(
         refs = read_style_refs(holder, scope)
         return read_fill(refs.fill[0], scope, refs.fill[1]) if refs.fill else []
     return None
+
+
+def _fill_from_background(nodes: list, background: Background, ctx: ReadContext, slide_id: str | None) -> None:
+    """Give the shapes filled with the slide's background (useBgFill) that background's fills. A
+    solid colour is exact; a gradient or picture is drawn in the shape's box, where PowerPoint
+    shows the part of the slide's background under the shape (reported unless the shape covers
+    the slide)."""
+    for node in nodes:
+        _fill_from_background(getattr(node, "children", None) or [], background, ctx, slide_id)
+        if not node.meta.get(cv.META_USE_BG_FILL):
+            continue
+        node.fills = [f.model_copy(deep=True) for f in background.fills]
+        deck = ctx.deck
+        covers = abs(node.x) < 1 and abs(node.y) < 1 and node.width >= deck.width - 1 and node.height >= deck.height - 1
+        if any(f.type != "SOLID" for f in background.fills) and not covers:
+            ctx.loss(
+                "background-fill",
+                "a shape filled with the slide background shows the background's gradient or picture"
+                " fitted to its own box, not the part of the slide's under it",
+                slide_id=slide_id,
+                node_id=node.id,
+                severity="warning",
+            )
 
 
 def _background(

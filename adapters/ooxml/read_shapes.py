@@ -366,6 +366,8 @@ class ShapeReader:
         vis = self.visual(el, inherited, node_id, parts, own)
         data.update(fills=vis["fills"], strokes=vis["strokes"], effects=vis["effects"])
         data["meta"].update(vis["meta"])
+        if attr_bool(el, "useBgFill", False):  # the slide's background fills, set once it is read
+            data["meta"][cv.META_USE_BG_FILL] = True
         geom = own.get(GEOM_KEY)
         if geom is None:
             geom = next(
@@ -502,8 +504,13 @@ class ShapeReader:
             elif prst != "rect":
                 extra["preset"] = prst
         elif geom is not None:
-            extra["preset"] = "custom"
-            self.scope.loss("picture-clip", "a picture clipped to a custom path is drawn unclipped", node_id)
+            clip = custom_paths(geom, xf.cx, xf.cy, data["width"], data["height"])
+            if clip:
+                extra["clip_paths"] = clip
+            else:
+                self.scope.loss(
+                    "picture-clip", "a picture clipped to a custom path with no path is drawn unclipped", node_id
+                )
         media = self._media(el, node_id)
         if media is not None:
             extra["embedded"] = media

@@ -105,6 +105,13 @@ def _shapes(
     return nodes
 
 
+def _fill_from_background(nodes: list, background: Background | None, ctx: ReadContext) -> None:
+    from adapters.ooxml.read_deck import _fill_from_background as fill  # no import cycle at load
+
+    if background is not None:
+        fill(nodes, background, ctx, None)
+
+
 def _background(ctx: ReadContext, root: etree._Element, part: str, colors: ColorContext) -> Background | None:
     from adapters.ooxml.read_deck import _bg_fills  # the slides' background reader (no import cycle at load)
 
@@ -149,6 +156,7 @@ def _read_master(
         text_styles=styles,
         source=NodeSource(format="pptx", ref=info.part),
     )
+    _fill_from_background(master.children, master.background, ctx)
     ctx.deck.masters.append(master)
 
 
@@ -172,4 +180,6 @@ def _read_layout(
         color_map=dict(info.clr_map) if override else None,
         source=NodeSource(format="pptx", ref=info.part),
     )
+    master_bg = next((m.background for m in ctx.deck.masters if m.id == layout.master), None)
+    _fill_from_background(layout.children, layout.background or master_bg, ctx)
     ctx.deck.layouts.append(layout)

@@ -333,7 +333,10 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     sp_pr = el("p:spPr", None, xfrm(box))
     preset = getattr(node, "preset", None)
     radius = getattr(node, "corner_radius", 0.0)
-    if preset:
+    clip = getattr(node, "clip_paths", None)
+    if clip:
+        sp_pr.append(custom_geometry(clip, box, None, ctx))
+    elif preset and preset != "custom":  # "custom": IR written before clip_paths, its path not kept
         sp_pr.append(_preset(preset))
     elif radius:
         sp_pr.append(_geometry(node, box, ctx))
