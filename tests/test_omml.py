@@ -159,3 +159,31 @@ def test_libreoffice_draws_the_equation_picture(tmp_path: Path) -> None:
     pdf = render_to_pdf(tmp_path / "eq.pptx", tmp_path / "pdf")
     with pymupdf.open(pdf) as doc:
         assert doc[0].get_images()  # the fallback picture, not an empty a14 choice
+
+
+def test_the_picture_keeps_the_equations_aspect_in_a_wider_box(tmp_path: Path) -> None:
+    # a bare a14:m in a content placeholder is a MATH node as big as the placeholder: its picture
+    # is fitted in it, centred, its aspect kept (as the HTML writer draws it), not stretched
+    deck, _ = _math_deck()
+    (node,) = deck.slides[0].children
+    w, h = node.width, node.height
+    node.width, node.height = 1000.0, 500.0
+    write_pptx(deck, tmp_path / "eq.pptx", fresh=True)
+    with zipfile.ZipFile(tmp_path / "eq.pptx") as z:
+        slide = etree.fromstring(z.read("ppt/slides/slide1.xml"))
+    ns = {
+        "mc": "http://schemas.openxmlformats.org/markup-compatibility/2006",
+        "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    }
+    (pic,) = slide.findall(".//mc:Fallback/p:pic", ns)
+    off, ext = pic.find(".//a:xfrm/a:off", ns), pic.find(".//a:xfrm/a:ext", ns)
+    cx, cy = int(ext.get("cx")), int(ext.get("cy"))
+    assert cx / cy == pytest.approx(w / h, rel=0.01)
+    scale = min(1000.0 / w, 500.0 / h)
+    assert cx == pytest.approx(w * scale * 9525, rel=0.01) and cy == pytest.approx(h * scale * 9525, rel=0.01)
+    # centred in the node's box
+    assert int(off.get("x")) + cx / 2 == pytest.approx((200 + 500) * 9525, abs=9525)
+    assert int(off.get("y")) + cy / 2 == pytest.approx((200 + 250) * 9525, abs=9525)
+    (choice_sp,) = slide.findall(".//mc:Choice/p:sp", ns)  # the editable equation keeps the node's box
+    assert int(choice_sp.find(".//a:xfrm/a:ext", ns).get("cx")) == 1000 * 9525

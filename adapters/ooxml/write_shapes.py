@@ -5,6 +5,7 @@ Boxes are written in slide coordinates: a group's child space equals its own box
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -300,6 +301,20 @@ def shape_sp(
     return sp
 
 
+def _contained(box: Box, node: MathNode, ctx: PartContext) -> Box:
+    """The box an equation's picture takes in the node's box: its rendering's aspect kept, centred
+    (as the HTML writer draws it), not stretched to the box."""
+    from ace_core.drawing.math import svg_size
+
+    assert node.svg_asset is not None
+    w, h = svg_size(ctx.deck.asset_bytes(node.svg_asset).decode("utf-8", "replace"))
+    if w <= 0 or h <= 0 or box.w <= 0 or box.h <= 0:
+        return box
+    scale = min(box.w / w, box.h / h)
+    fw, fh = w * scale, h * scale
+    return dataclasses.replace(box, x=box.x + (box.w - fw) / 2, y=box.y + (box.h - fh) / 2, w=fw, h=fh)
+
+
 def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float) -> etree._Element | None:
     """p:pic of an IMAGE (crop, opacity, clip preset, SVG with PNG fallback) or a MATH rendering."""
     paint = node.image if isinstance(node, ImageNode) else ImagePaint()
@@ -492,7 +507,7 @@ def node_elements(
             from adapters.ooxml.write_math import math_elements, with_svg
 
             drawn = with_svg(node, ctx.deck)
-            pic = picture(drawn, box, ctx, alpha) if drawn.svg_asset else None
+            pic = picture(drawn, _contained(box, drawn, ctx), ctx, alpha) if drawn.svg_asset else None
             if pic is None:
                 as_text = TextNode(**_base_fields(node), text=TextBody.from_text(node.latex))
                 fallback = [shape_sp(as_text, box, ctx, a, text=as_text.text)]
