@@ -197,3 +197,48 @@ def test_a_reference_blind_entry_explains_a_slide_at_any_severity(monkeypatch: p
     assert not fidelity.explained(row(["[info] deck: source-package: the source package is not embedded"]))
     assert fidelity.explained(row(["[warning] s1/s1.2: chart-format: redrawn"]))
     sys.modules.pop("fidelity", None)
+
+
+def _prompted(path: Path) -> Path:
+    """Two python-pptx slides of the Title and Content layout: the first's body placeholder has no
+    p:txBody at all, the second's an empty one."""
+    prs = Presentation()
+    for strip in (True, False):
+        slide = prs.slides.add_slide(prs.slide_layouts[1])
+        slide.shapes.title.text = "Title"
+        body = slide.placeholders[1]._element
+        if strip:
+            body.remove(body.find("{http://schemas.openxmlformats.org/presentationml/2006/main}txBody"))
+    prs.save(path)
+    return path
+
+
+def test_a_placeholder_without_text_body_is_a_region_the_reference_draws_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LibreOffice's export draws the layout's prompt ("Click to edit Master text styles") in a
+    slide placeholder that has no p:txBody; PowerPoint shows prompts only while editing, and ACE
+    draws none: the reader says so (info, reference-blind) and the region is measured apart."""
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import fidelity
+
+    deck = read_pptx(_prompted(tmp_path / "prompt.pptx"))
+    entries = [e for e in deck.report.entries if e.feature == "placeholder-prompt"]
+    assert [(e.slide_id, e.severity) for e in entries] == [(deck.slides[0].id, "info")]
+    assert entries[0].reason in REFERENCE_BLIND
+    assert [len(r) for r in fidelity.blind_regions(deck)] == [1, 0]
+    page = tmp_path / "prompt.html"
+    write_html(deck, page, embed_source=False)
+    shown = html_slides(page)
+    assert len(shown) == 2 and not any("Click to edit" in text for text in shown)
+
+
+@needs_soffice
+def test_libreoffice_draws_the_prompt_of_a_placeholder_without_text_body(tmp_path: Path) -> None:
+    import pymupdf
+
+    from backends.render.libreoffice import render_to_pdf
+
+    pdf = render_to_pdf(_prompted(tmp_path / "prompt.pptx"), tmp_path / "out")
+    pages = [p.get_text() for p in pymupdf.open(pdf)]
+    assert "Click to edit Master text styles" in pages[0] and "Click to edit" not in pages[1]

@@ -156,6 +156,14 @@ EMPTY_PLACEHOLDER_DRAWN = (
     " ACE; LibreOffice's export leaves empty placeholders out, so renders differ from the source's"
 )
 
+# a slide placeholder with no p:txBody at all: LibreOffice's import takes its layout's text, the
+# prompt ("Click to edit Master text styles"), as the slide's and its export draws it; PowerPoint
+# shows a prompt only while editing, never in a slide show or a PDF (the fidelity scripts mask it)
+PLACEHOLDER_PROMPT_DRAWN = (
+    "a placeholder with no text body: LibreOffice's export draws its layout's prompt text there,"
+    " which PowerPoint shows only while editing; ACE draws none, so renders differ from the source's"
+)
+
 
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the

@@ -14,7 +14,12 @@ from ace_core.ir.text import TextBody
 from ace_core.units import pt_to_px
 from adapters.ooxml.context import Scope
 from adapters.ooxml.conventions import read_ace_value
-from adapters.ooxml.drawingml import EMPTY_PLACEHOLDER_DRAWN, MULTI_STOP_GRADIENT, SVG_WITHOUT_FALLBACK
+from adapters.ooxml.drawingml import (
+    EMPTY_PLACEHOLDER_DRAWN,
+    MULTI_STOP_GRADIENT,
+    PLACEHOLDER_PROMPT_DRAWN,
+    SVG_WITHOUT_FALLBACK,
+)
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
 from adapters.ooxml.read_autogrow import AUTOGROW_CENTRED
@@ -46,7 +51,14 @@ A14_ONLY_CHOICE = (
     " namespace too, so LibreOffice draws the picture and renders differ from the source's"
 )
 REFERENCE_BLIND = frozenset(
-    {BARE_EQUATION, A14_ONLY_CHOICE, SVG_WITHOUT_FALLBACK, EMPTY_PLACEHOLDER_DRAWN, AUTOGROW_CENTRED}
+    {
+        BARE_EQUATION,
+        A14_ONLY_CHOICE,
+        SVG_WITHOUT_FALLBACK,
+        EMPTY_PLACEHOLDER_DRAWN,
+        AUTOGROW_CENTRED,
+        PLACEHOLDER_PROMPT_DRAWN,
+    }
 )
 # what a LibreOffice render of the source draws otherwise than PowerPoint and ACE, over a region too
 # large to mask (a slide's background gradient): it explains a slide's figures, it is not masked

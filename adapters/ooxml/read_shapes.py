@@ -30,6 +30,7 @@ from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
     EMPTY_PLACEHOLDER_DRAWN,
+    PLACEHOLDER_PROMPT_DRAWN,
     StyleRefs,
     find_fill,
     read_blip,
@@ -400,6 +401,8 @@ class ShapeReader:
         has_text = text is not None and any(p.runs for p in text.paragraphs)
         if key is not None and not has_text and self.scope.origin == "" and _shows(data):
             self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id, "info")
+        if key is not None and tx_body is None and self.scope.origin == "" and _prompts(inherited):
+            self.scope.loss("placeholder-prompt", PLACEHOLDER_PROMPT_DRAWN, node_id, "info")
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
@@ -638,3 +641,8 @@ def _shows(data: dict[str, Any]) -> bool:
     """Whether a shape's own or inherited fills or strokes draw anything."""
     paints = [*data.get("fills", []), *(s.paint for s in data.get("strokes", []) if s.weight > 0)]
     return any(p.visible and p.opacity > 0 and not (isinstance(p, SolidPaint) and p.color.a == 0) for p in paints)
+
+
+def _prompts(inherited: list[etree._Element]) -> bool:
+    """Whether the layout / master placeholders a slide placeholder inherits hold prompt text."""
+    return any(t.text and t.text.strip() for ph in inherited for t in ph.iter(qn("a:t")))
