@@ -242,3 +242,47 @@ def test_libreoffice_draws_the_prompt_of_a_placeholder_without_text_body(tmp_pat
     pdf = render_to_pdf(_prompted(tmp_path / "prompt.pptx"), tmp_path / "out")
     pages = [p.get_text() for p in pymupdf.open(pdf)]
     assert "Click to edit Master text styles" in pages[0] and "Click to edit" not in pages[1]
+
+
+def _framed(path: Path, kinds: tuple[str, ...]) -> Path:
+    """One blank-layout slide per placeholder type, each an empty p:sp placeholder 4 x 2 in."""
+    from lxml import etree
+
+    prs = Presentation()
+    for kind in kinds:
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        slide.shapes._spTree.append(
+            etree.fromstring(
+                '<p:sp xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+                ' xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:nvSpPr>'
+                f'<p:cNvPr id="9" name="x"/><p:cNvSpPr/><p:nvPr><p:ph type="{kind}" idx="13"/></p:nvPr></p:nvSpPr>'
+                '<p:spPr><a:xfrm><a:off x="914400" y="914400"/><a:ext cx="3657600" cy="1828800"/></a:xfrm></p:spPr>'
+                "<p:txBody><a:bodyPr/><a:lstStyle/><a:p/></p:txBody></p:sp>"
+            )
+        )
+    prs.save(path)
+    return path
+
+
+FRAMED = ("tbl", "pic", "media", "chart")
+
+
+def test_an_empty_table_or_media_placeholder_is_a_region_the_reference_draws_otherwise(tmp_path: Path) -> None:
+    deck = read_pptx(_framed(tmp_path / "framed.pptx", FRAMED))
+    entries = [e for e in deck.report.entries if e.feature == "placeholder-frame"]
+    where = {s.id: i for i, s in enumerate(deck.slides)}
+    assert sorted(where[e.slide_id] for e in entries) == [0, 2]  # tbl and media, not pic or chart
+    assert all(e.severity == "info" and e.reason in REFERENCE_BLIND for e in entries)
+
+
+@needs_soffice
+def test_libreoffice_draws_a_box_for_an_empty_table_or_media_placeholder(tmp_path: Path) -> None:
+    import pymupdf
+
+    from backends.render.libreoffice import render_to_pdf
+
+    pdf = render_to_pdf(_framed(tmp_path / "framed.pptx", FRAMED), tmp_path / "out")
+    pages = pymupdf.open(pdf)
+    boxes = [[d for d in page.get_drawings() if d.get("fill") and abs(d["rect"].width - 288) < 2] for page in pages]
+    assert [bool(b) for b in boxes] == [True, False, True, False]
+    assert [round(c * 255) for c in boxes[0][0]["fill"]] == [114, 159, 207]  # LibreOffice's default blue

@@ -164,6 +164,14 @@ PLACEHOLDER_PROMPT_DRAWN = (
     " which PowerPoint shows only while editing; ACE draws none, so renders differ from the source's"
 )
 
+# an empty table or media placeholder drawn as a shape (p:sp, not a graphic frame): LibreOffice
+# 7.4's import makes it a presentation object with its own default look, and its export draws a
+# box there (table: its default blue, media: dark grey); PowerPoint shows nothing in a slide show
+PLACEHOLDER_FRAME_DRAWN = (
+    "an empty table or media placeholder: LibreOffice's export draws a box in its own default colour"
+    " there, PowerPoint nothing in a slide show, nor does ACE, so renders differ from the source's"
+)
+
 
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the

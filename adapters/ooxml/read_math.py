@@ -17,6 +17,7 @@ from adapters.ooxml.conventions import read_ace_value
 from adapters.ooxml.drawingml import (
     EMPTY_PLACEHOLDER_DRAWN,
     MULTI_STOP_GRADIENT,
+    PLACEHOLDER_FRAME_DRAWN,
     PLACEHOLDER_PROMPT_DRAWN,
     SVG_WITHOUT_FALLBACK,
 )
@@ -58,6 +59,7 @@ REFERENCE_BLIND = frozenset(
         EMPTY_PLACEHOLDER_DRAWN,
         AUTOGROW_CENTRED,
         PLACEHOLDER_PROMPT_DRAWN,
+        PLACEHOLDER_FRAME_DRAWN,
     }
 )
 # what a LibreOffice render of the source draws otherwise than PowerPoint and ACE, over a region too

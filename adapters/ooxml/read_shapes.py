@@ -30,6 +30,7 @@ from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
     EMPTY_PLACEHOLDER_DRAWN,
+    PLACEHOLDER_FRAME_DRAWN,
     PLACEHOLDER_PROMPT_DRAWN,
     StyleRefs,
     find_fill,
@@ -399,15 +400,26 @@ class ShapeReader:
             if math is not None:
                 return math
         has_text = text is not None and any(p.runs for p in text.paragraphs)
-        if key is not None and not has_text and self.scope.origin == "" and _shows(data):
-            self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id, "info")
-        if key is not None and tx_body is None and self.scope.origin == "" and _prompts(inherited):
-            self.scope.loss("placeholder-prompt", PLACEHOLDER_PROMPT_DRAWN, node_id, "info")
+        if key is not None and not has_text and self.scope.origin == "":
+            self._empty_placeholder(key.type, data, tx_body is None, inherited, node_id)
         node = self._sp_node(data, geom, text, has_text, txbox or key is not None, xf)
         tx_xfrm = parts.get("txXfrm")
         if has_text and tx_xfrm is not None:
             return self._split_text_box(node, read_xfrm(tx_xfrm), frame, geom)
         return node
+
+    def _empty_placeholder(
+        self, kind: str, data: dict[str, Any], no_body: bool, inherited: list[etree._Element], node_id: str
+    ) -> None:
+        """Report what LibreOffice's export draws otherwise than PowerPoint's slide show for an
+        empty slide placeholder: its fill and outline (left out), its layout's prompt text (drawn
+        when it has no text body), a box of its own (table and media placeholders)."""
+        if _shows(data):
+            self.scope.loss("placeholder-empty", EMPTY_PLACEHOLDER_DRAWN, node_id, "info")
+        if kind in _TEXT_PH and no_body and _prompts(inherited):
+            self.scope.loss("placeholder-prompt", PLACEHOLDER_PROMPT_DRAWN, node_id, "info")
+        if kind in ("tbl", "media"):
+            self.scope.loss("placeholder-frame", PLACEHOLDER_FRAME_DRAWN, node_id, "info")
 
     def _split_text_box(self, node: Any, txf: Xfrm, frame: Frame, geom: etree._Element | None) -> Any:
         """A SmartArt shape with a text box (dsp:txXfrm): its text goes where LibreOffice puts it
@@ -641,6 +653,9 @@ def _shows(data: dict[str, Any]) -> bool:
     """Whether a shape's own or inherited fills or strokes draw anything."""
     paints = [*data.get("fills", []), *(s.paint for s in data.get("strokes", []) if s.weight > 0)]
     return any(p.visible and p.opacity > 0 and not (isinstance(p, SolidPaint) and p.color.a == 0) for p in paints)
+
+
+_TEXT_PH = frozenset({"obj", "body", "title", "ctrTitle", "subTitle"})  # LibreOffice's text objects
 
 
 def _prompts(inherited: list[etree._Element]) -> bool:
