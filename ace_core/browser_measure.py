@@ -125,7 +125,8 @@ class ChromiumTextMeasurer:
 
     def _run(self, requests: list[tuple[TextBody, float | None]]) -> list[list[float]]:
         doc = "<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0} p{margin:0}" \
-              " div.m{position:absolute;left:0;top:0;box-sizing:border-box;overflow-wrap:break-word}" \
+              " div.m{position:absolute;left:0;top:0;box-sizing:border-box;overflow-wrap:break-word;" \
+              "text-spacing-trim:space-all}" \
               "</style></head><body>" + "".join(self._box(b, w) for b, w in requests) + "</body></html>"  # fmt: skip
         session = self.session or default_session()
         with session.page(doc, width=4000, height=1000) as loaded:

@@ -95,3 +95,29 @@ def test_chromium_draws_the_space(tmp_path: Path) -> None:
         with default_session().page(page) as pg:
             widths.append(pg.evaluate("() => document.getElementById('t').getBoundingClientRect().width"))
     assert widths[0] - widths[1] == pytest.approx(9.2, abs=0.1)
+
+
+@needs_chromium
+def test_full_width_punctuation_keeps_its_advance_at_a_line_end() -> None:
+    # Chromium halves a closing bracket at the end of a line when that makes it fit (and adjacent
+    # pairs such as ）（); PowerPoint and LibreOffice keep the full advance and wrap: LibreOffice
+    # 7.4 puts （Flowchart） of "1. フローチャート（Flowchart）— …" on the next line of a 44 pt
+    # title where Chromium fitted it (unseen qmdtopptx demo #13)
+    from ace_core.browser import default_session
+    from adapters.html.write import BASE_CSS
+
+    assert "text-spacing-trim:space-all" in BASE_CSS
+    text = "ト（FF）あ"
+    boxes = (
+        f"<div class='slide' style='width:400px;height:400px'>"
+        f"<div id=t style=\"font:44px 'Noto Sans CJK JP';width:165px\">{text}</div></div>"
+    )
+    page = f"<html><head><style>{BASE_CSS}</style></head><body>{boxes}</body></html>"
+    with default_session().page(page) as pg:
+        rows = pg.evaluate(
+            "() => { const n = document.getElementById('t').firstChild, r = document.createRange(), out = [];"
+            " for (let k = 0; k < n.length; k++) { r.setStart(n, k); r.setEnd(n, k + 1);"
+            " const b = r.getBoundingClientRect(); out.push([Math.round(b.y), Math.round(b.width)]); } return out; }"
+        )
+    assert rows[4][1] == 44  # the closing bracket is a full em
+    assert rows[4][0] > rows[0][0]  # so it wraps, with its opening bracket and the letters

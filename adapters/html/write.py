@@ -73,7 +73,10 @@ __all__ = ["BASE_CSS", "deck_ir", "node_ir", "render_html", "slide_ir", "write_h
 BASE_CSS = (
     "html,body{margin:0;padding:0}"
     "body{background:#7f7f7f}"
-    ".slide{position:relative;overflow:hidden;margin:0 auto 16px auto;box-sizing:border-box;background-color:#fff}"
+    ".slide{position:relative;overflow:hidden;margin:0 auto 16px auto;box-sizing:border-box;background-color:#fff;"
+    # full-width punctuation keeps its full advance, as PowerPoint and LibreOffice set it: Chromium
+    # by default halves a closing bracket at a line's end to fit it and adjacent pairs such as ）（
+    "text-spacing-trim:space-all}"
     ".slide div,.slide p,.slide table,.slide td{box-sizing:border-box}"
     ".slide p{margin:0}"
     ".slide table{border-collapse:collapse;table-layout:fixed}"
