@@ -286,3 +286,38 @@ def test_libreoffice_draws_a_box_for_an_empty_table_or_media_placeholder(tmp_pat
     boxes = [[d for d in page.get_drawings() if d.get("fill") and abs(d["rect"].width - 288) < 2] for page in pages]
     assert [bool(b) for b in boxes] == [True, False, True, False]
     assert [round(c * 255) for c in boxes[0][0]["fill"]] == [114, 159, 207]  # LibreOffice's default blue
+
+
+def _glued(path: Path) -> Path:
+    """Three slides: a curved, a bent and a straight connector from the left side of a box at
+    (1, 1) in to the left side of one at (6, 5) in."""
+    from pptx.enum.shapes import MSO_CONNECTOR, MSO_SHAPE
+
+    prs = Presentation()
+    for kind in (MSO_CONNECTOR.CURVE, MSO_CONNECTOR.ELBOW, MSO_CONNECTOR.STRAIGHT):
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        a = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(1), Inches(2), Inches(1))
+        b = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(6), Inches(5), Inches(2), Inches(1))
+        line = slide.shapes.add_connector(kind, Inches(3), Inches(1.5), Inches(6), Inches(5.5))
+        line.begin_connect(a, 1)
+        line.end_connect(b, 1)
+    prs.save(path)
+    return path
+
+
+def test_a_glued_bent_or_curved_connector_says_the_reference_routes_it_anew(tmp_path: Path) -> None:
+    deck = read_pptx(_glued(tmp_path / "glued.pptx"))
+    entries = [e for e in deck.report.entries if e.feature == "connector-route"]
+    assert [e.slide_id for e in entries] == [deck.slides[0].id, deck.slides[1].id]
+    assert all(e.severity == "info" for e in entries)
+
+
+@needs_soffice
+def test_libreoffice_routes_a_glued_curved_connector_outside_its_stored_box(tmp_path: Path) -> None:
+    import pymupdf
+
+    from backends.render.libreoffice import render_to_pdf
+
+    pdf = render_to_pdf(_glued(tmp_path / "glued.pptx"), tmp_path / "out")
+    curve = next(d for d in pymupdf.open(pdf)[0].get_drawings() if any(it[0] == "c" for it in d["items"]))
+    assert curve["rect"].x0 < 72 - 36  # the stored path starts at x = 72 pt and goes right

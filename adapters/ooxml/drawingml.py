@@ -172,6 +172,14 @@ PLACEHOLDER_FRAME_DRAWN = (
     " there, PowerPoint nothing in a slide show, nor does ACE, so renders differ from the source's"
 )
 
+# a bent or curved connector glued to a shape: LibreOffice 7.4 imports it as a connector of its own
+# and routes it itself from the shapes' connection sites (a curve can swing far outside the box);
+# PowerPoint, and ACE, draw the path the file stores
+CONNECTOR_REROUTED = (
+    "a bent or curved connector glued to shapes: LibreOffice routes it anew from the shapes' connection"
+    " sites, PowerPoint and ACE draw the path the file stores, so renders differ from the source's"
+)
+
 
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the

@@ -15,6 +15,7 @@ from ace_core.units import pt_to_px
 from adapters.ooxml.context import Scope
 from adapters.ooxml.conventions import read_ace_value
 from adapters.ooxml.drawingml import (
+    CONNECTOR_REROUTED,
     EMPTY_PLACEHOLDER_DRAWN,
     MULTI_STOP_GRADIENT,
     PLACEHOLDER_FRAME_DRAWN,
@@ -64,7 +65,7 @@ REFERENCE_BLIND = frozenset(
 )
 # what a LibreOffice render of the source draws otherwise than PowerPoint and ACE, over a region too
 # large to mask (a slide's background gradient): it explains a slide's figures, it is not masked
-REFERENCE_DIFFERS = REFERENCE_BLIND | {MULTI_STOP_GRADIENT}
+REFERENCE_DIFFERS = REFERENCE_BLIND | {MULTI_STOP_GRADIENT, CONNECTOR_REROUTED}
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:

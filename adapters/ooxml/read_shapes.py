@@ -29,6 +29,7 @@ from ace_core.units import EMU_PER_PX
 from adapters.ooxml import conventions as cv
 from adapters.ooxml.context import Scope
 from adapters.ooxml.drawingml import (
+    CONNECTOR_REROUTED,
     EMPTY_PLACEHOLDER_DRAWN,
     PLACEHOLDER_FRAME_DRAWN,
     PLACEHOLDER_PROMPT_DRAWN,
@@ -618,6 +619,8 @@ class ShapeReader:
         nv = el.find(qn("p:nvCxnSpPr"))
         cnv = find_child(nv, "p:cNvCxnSpPr")
         st, end = find_child(cnv, "a:stCxn"), find_child(cnv, "a:endCxn")
+        if line_type != "STRAIGHT" and (st is not None or end is not None) and self.scope.origin == "":
+            self.scope.loss("connector-route", CONNECTOR_REROUTED, data["id"], "info")
         node = ConnectorNode(
             **data,
             line_type=line_type,  # type: ignore[arg-type]
