@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
+import re
 import shutil
 import statistics
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -90,8 +94,27 @@ def _key(data: bytes) -> str:
 
 
 def _lo_key(data: bytes) -> str:
-    """The cache key of a LibreOffice render: the deck's bytes and the rasterizer's revision."""
-    return _key(data + b"\0raster %d" % RASTER_REVISION)
+    """The cache key of a LibreOffice render: the deck's bytes and the rasterizer's revision, and
+    today's date for a deck with a date field (LibreOffice draws it as the day it renders: a render
+    cached yesterday would differ from today's render of the output by its digits)."""
+    day = b"\0day " + date.today().isoformat().encode() if _has_date_field(data) else b""
+    return _key(data + b"\0raster %d" % RASTER_REVISION + day)
+
+
+_DATE_FIELD = re.compile(rb'type="datetime')
+
+
+def _has_date_field(data: bytes) -> bool:
+    """Whether a .pptx's slides, layouts or masters hold a date field (a:fld type datetime...)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            return any(
+                _DATE_FIELD.search(z.read(name))
+                for name in z.namelist()
+                if name.startswith(("ppt/slides/", "ppt/slideLayouts/", "ppt/slideMasters/")) and name.endswith(".xml")
+            )
+    except (zipfile.BadZipFile, OSError, KeyError):
+        return False
 
 
 def _load(folder: Path) -> Render | None:

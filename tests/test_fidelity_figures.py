@@ -321,3 +321,28 @@ def test_libreoffice_routes_a_glued_curved_connector_outside_its_stored_box(tmp_
     pdf = render_to_pdf(_glued(tmp_path / "glued.pptx"), tmp_path / "out")
     curve = next(d for d in pymupdf.open(pdf)[0].get_drawings() if any(it[0] == "c" for it in d["items"]))
     assert curve["rect"].x0 < 72 - 36  # the stored path starts at x = 72 pt and goes right
+
+
+def test_a_deck_with_a_date_field_is_rendered_again_on_another_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LibreOffice draws a date field as the day it renders: a reference render cached on one day
+    and the output rendered the next differ by the date's digits (text recall 0.95 on an unchanged
+    slide), so the cache key of such a deck carries the day."""
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import datetime
+
+    import fidelity
+
+    dated = (ROOT / "fixtures" / "pptx" / "oxpt-WaveFormTheme.pptx").read_bytes()
+    plain = (ROOT / "fixtures" / "pptx" / "docx4j-AutoShapes.pptx").read_bytes()
+    assert fidelity._has_date_field(dated) and not fidelity._has_date_field(plain)
+    today = {k: fidelity._lo_key(k) for k in (dated, plain)}
+
+    class Tomorrow(datetime.date):
+        @classmethod
+        def today(cls) -> datetime.date:
+            return datetime.date(2031, 1, 2)
+
+    monkeypatch.setattr(fidelity, "date", Tomorrow)
+    assert fidelity._lo_key(dated) != today[dated]
+    assert fidelity._lo_key(plain) == today[plain]
+    assert not fidelity._has_date_field(b"not a zip")
