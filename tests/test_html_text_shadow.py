@@ -75,3 +75,16 @@ def test_css_text_shadow_reads_back_as_the_run_shadow(tmp_path: Path) -> None:
     assert (e.offset.x, e.offset.y, e.radius) == (3, 4, 6)
     assert e.color.a == pytest.approx(0.5, abs=0.01)
     assert not runs["Plain"].style.effects
+
+
+def test_no_shadow_under_see_through_text() -> None:
+    # Aspose's evaluation watermark: 40 % red text over an 80 % black shadow; LibreOffice draws no
+    # shadow there, CSS would draw it at full strength behind the faint glyphs
+    from ace_core.ir.style import Color, Effect, Point, SolidPaint
+
+    shadow = [Effect(color=Color(a=0.8), offset=Point(x=2.0, y=2.0), radius=4.0)]
+    faint = TextStyle(fill=SolidPaint(color=Color(r=1.0, a=0.4)), effects=shadow)
+    solid = TextStyle(fill=SolidPaint(color=Color(r=1.0)), effects=shadow)
+    assert text_shadow_css(faint) is None
+    assert text_shadow_css(solid) == "2px 2px 4px rgba(0,0,0,0.8)"
+    assert text_shadow_css(TextStyle(effects=shadow)) is not None  # no fill of its own: black

@@ -279,7 +279,8 @@ def _text_effects(effect: etree._Element, scope: Scope, node_id: str | None) -> 
     if shadows:
         scope.loss(
             "text-shadow",
-            "text shadow kept by the .pptx and HTML writers (CSS text-shadow); Figma draws the text without it",
+            "text shadow kept by the .pptx writers and by HTML under opaque text (CSS text-shadow);"
+            " Figma draws the text without it",
             node_id,
             severity="info",
         )
