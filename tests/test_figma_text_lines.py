@@ -71,11 +71,15 @@ def test_ooxml_lines_are_written_at_powerpoint_pitch_and_moved_down(written: tup
 
 
 VERTICAL = ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx"
+# "Calculus": a bottom-anchored box whose bottom inset (5.3 px) is less than the move down (8 px)
+BOTTOM = ROOT / "fixtures" / "pptx" / "pptxviewer-Mathematical_Equations_11_Slides_46_KB_3c22e70f4d.pptx"
 
 
-@pytest.mark.parametrize("source", [DECK, VERTICAL], ids=["horizontal", "vertical"])
+@pytest.mark.parametrize("source", [DECK, VERTICAL, BOTTOM], ids=["horizontal", "vertical", "bottom-inset"])
 def test_pptx_from_the_figma_file_puts_the_text_back(source: Path, tmp_path: Path) -> None:
-    """Vertical OOXML text too: it is written as a turned TEXT, not moved, and not moved back."""
+    """Vertical OOXML text too: it is written as a turned TEXT, not moved, and not moved back. A
+    bare box whose padding cannot take the whole move (bottom-anchored, a small bottom inset) is
+    moved itself, as the OOXML writer moves it back."""
     deck, out = read(source), tmp_path / "deck.figma.json"
     write_figma(deck, out)
     back = tmp_path / "back.pptx"

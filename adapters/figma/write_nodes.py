@@ -426,7 +426,12 @@ class NodeWriter:
         turned = text.vertical in TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
-        pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        pad_top, pad_bottom, rest = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        if rest and shape is None and not node.fills and not node.strokes:
+            # what the padding cannot take (a bottom-anchored box with no bottom inset): a bare box
+            # moves along its own axis, as the OOXML writer moves it back (text_lines._moved)
+            a = math.radians(node.rotation)
+            node = node.model_copy(update={"x": node.x - math.sin(a) * rest, "y": node.y + math.cos(a) * rest})
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own);
         # paragraphs that differ in alignment or indent are TEXTs of their own (text_groups)
         runs = self._runs(text) if not turned else []
