@@ -299,3 +299,37 @@ def test_a_last_empty_line_keeps_its_own_size(tmp_path: Path) -> None:
     write_pptx(read_figma(out), tmp_path / "back.pptx")
     pptx = _texts(read(tmp_path / "back.pptx"))[node.name].text.paragraphs
     assert pptx[-1].style.font_size == pytest.approx(160 / 3)
+
+
+def test_a_preset_shape_s_text_stays_in_its_text_rectangle(tmp_path: Path) -> None:
+    """A preset shape's text lies in the preset's text rectangle (a chevron's between its points),
+    which the VECTOR Figma draws the shape with does not have: the writer pads the text by the
+    rectangle's margins, and the file read back (no IR copy) holds them in the insets, so the
+    text wraps in the same width in Figma, in the .pptx and in the HTML written from it."""
+    from adapters.figma.text_groups import text_offset
+    from adapters.figma.vectors import preset_text_margins
+
+    deck = read(ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx")
+    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.5")
+    rect = preset_text_margins(node)
+    assert node.preset == "chevron" and rect.left > 100 and rect.right > 100
+    write_figma(deck, tmp_path / "deck.figma.json")
+    doc = json.loads((tmp_path / "deck.figma.json").read_text())
+    frame = _figma_node(doc["document"], "s256.5")
+    # (its bullet's text starts where PowerPoint starts it: text_offset left of the padding)
+    assert frame["paddingLeft"] == pytest.approx(node.text.insets.left + rect.left + text_offset(node.text))
+    assert frame["paddingRight"] == pytest.approx(node.text.insets.right + rect.right)
+    again = next(n for n in read_figma(tmp_path / "deck.figma.json").slides[0].iter_nodes() if n.id == "s256.5")
+    assert again.type == "VECTOR"  # no preset: its text rectangle is the whole box
+    assert again.text.insets.right == pytest.approx(node.text.insets.right + rect.right)
+    assert again.text.insets.left == pytest.approx(frame["paddingLeft"])
+
+
+def _figma_node(node: dict, nid: str) -> dict:
+    if node.get("id") == nid:
+        return node
+    for child in node.get("children", []):
+        found = _figma_node(child, nid)
+        if found:
+            return found
+    return {}

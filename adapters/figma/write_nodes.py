@@ -47,7 +47,7 @@ from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
 from adapters.figma.text_groups import TextRun, text_offset, text_runs
 from adapters.figma.text_measure import TURNS, insets, measure
-from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
+from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, preset_text_margins, scale_path
 from adapters.figma.write_table import table_to_figma
 
 __all__ = ["NodeWriter"]
@@ -423,6 +423,14 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = insets(text)
+        if shape is not None:  # a preset's text lies in its text rectangle (a VECTOR has none)
+            rect = preset_text_margins(shape)
+            ins = Sides(
+                top=ins.top + rect.top,
+                right=ins.right + rect.right,
+                bottom=ins.bottom + rect.bottom,
+                left=ins.left + rect.left,
+            )
         turned = text.vertical in TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
