@@ -325,6 +325,21 @@ def test_a_preset_shape_s_text_stays_in_its_text_rectangle(tmp_path: Path) -> No
     assert again.text.insets.left == pytest.approx(frame["paddingLeft"])
 
 
+def test_no_space_after_the_last_paragraph(tmp_path: Path) -> None:
+    """Figma's paragraphSpacing is the space between paragraphs, none after the last: a one-paragraph
+    SmartArt label with space after it (5 px) reads back without it (an HTML writer drew it below
+    the text, lifting centred text by half of it)."""
+    deck = read(ROOT / "fixtures" / "pptx" / "poi-smartart-simple.pptx")
+    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.4.d0.t")
+    assert len(node.text.paragraphs) == 1 and node.text.paragraphs[0].space_after
+    write_figma(deck, tmp_path / "deck.figma.json")
+    back = read_figma(tmp_path / "deck.figma.json")
+    for node in back.slides[0].iter_nodes():
+        body = getattr(node, "text", None)
+        if body is not None and body.paragraphs:
+            assert body.paragraphs[-1].space_after is None, node.id
+
+
 def _figma_node(node: dict, nid: str) -> dict:
     if node.get("id") == nid:
         return node

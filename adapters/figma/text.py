@@ -19,6 +19,7 @@
 - Paragraph spacing: the node's paragraphSpacing is the commonest gap between two paragraphs; a
   paragraph whose gap to the next differs carries its own paragraphSpacing in its characters'
   style override (read back as its space after). OOXML spacing of a shrunk body shrinks with it.
+  Figma puts none after the last paragraph: it reads back without a space after.
 - Figma text boxes have no insets: the IR gets zero insets."""
 
 from __future__ import annotations
@@ -261,6 +262,9 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     if chars and chars[-1] in "\n\u2029" and ids[-1] and paragraphs and len(paragraphs) not in empty_style:
         empty_style[len(paragraphs)] = ids[-1]  # a last empty line: styled by the newline before it
     flush_paragraph()
+    # paragraphSpacing is Figma's space between paragraphs: none after the last (the node's own
+    # for a one-paragraph TEXT was read as space after it, which an HTML writer draws below it)
+    paragraphs[-1].space_after = None
 
     _stroke_glyphs(n, ctx, paragraphs)
     resize = base.get("textAutoResize") if base.get("textAutoResize") in _RESIZE else "NONE"
