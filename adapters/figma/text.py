@@ -38,7 +38,14 @@ from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma, stroke_props_to_figma, strokes_from_figma
 from adapters.figma.picture_text import SYMBOL_FAMILY
-from adapters.figma.text_groups import LIST_GUTTER_EM, figma_list_item, first_line_indent, inline_marker, text_offset
+from adapters.figma.text_groups import (
+    LIST_GUTTER_EM,
+    figma_list_item,
+    first_line_indent,
+    inline_marker,
+    marker_fill,
+    text_offset,
+)
 
 __all__ = ["text_from_figma", "text_offset", "text_to_figma"]
 
@@ -421,8 +428,9 @@ def _marker_style(body: TextBody, para: Paragraph, text: TextStyle) -> TextStyle
     if family:
         symbol = family.lower().startswith(("wingdings", "webdings")) or family.lower() == "symbol"
         update["font_family"] = SYMBOL_FAMILY if symbol else family
-    if bullet.color is not None:
-        update["fill"] = bullet.color
+    fill = marker_fill(body, para)
+    if fill is not None:
+        update["fill"] = fill
     if bullet.size is not None and bullet.size != 100.0:
         size = body.style.merged(text).font_size or DEFAULT_FONT_SIZE
         update["font_size"] = size * bullet.size / 100.0
