@@ -302,27 +302,33 @@ def test_a_last_empty_line_keeps_its_own_size(tmp_path: Path) -> None:
 
 
 def test_a_preset_shape_s_text_stays_in_its_text_rectangle(tmp_path: Path) -> None:
-    """A preset shape's text lies in the preset's text rectangle (a chevron's between its points),
-    which the VECTOR Figma draws the shape with does not have: the writer pads the text by the
-    rectangle's margins, and the file read back (no IR copy) holds them in the insets, so the
-    text wraps in the same width in Figma, in the .pptx and in the HTML written from it."""
-    from adapters.figma.text_groups import text_offset
+    """A preset shape's text lies in the preset's text rectangle (poi-keyframes' "Loading..." arrow:
+    between its stripes and its head), which the VECTOR Figma draws the shape with does not have:
+    the writer pads the text by the rectangle's margins, and the file read back (no IR copy) holds
+    them in the insets, so the text wraps in the same width in Figma, in the .pptx and in the HTML
+    written from it. A placeholder's text has its whole box (LibreOffice ignores its geometry)."""
     from adapters.figma.vectors import preset_text_margins
 
-    deck = read(ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx")
-    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.5")
+    deck = read(ROOT / "fixtures" / "pptx" / "poi-keyframes.pptx")
+    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.11")
     rect = preset_text_margins(node)
-    assert node.preset == "chevron" and rect.left > 100 and rect.right > 100
+    assert node.preset == "stripedRightArrow" and rect.left > 10 and rect.right > 20
     write_figma(deck, tmp_path / "deck.figma.json")
     doc = json.loads((tmp_path / "deck.figma.json").read_text())
-    frame = _figma_node(doc["document"], "s256.5")
-    # (its bullet's text starts where PowerPoint starts it: text_offset left of the padding)
-    assert frame["paddingLeft"] == pytest.approx(node.text.insets.left + rect.left + text_offset(node.text))
-    assert frame["paddingRight"] == pytest.approx(node.text.insets.right + rect.right)
-    again = next(n for n in read_figma(tmp_path / "deck.figma.json").slides[0].iter_nodes() if n.id == "s256.5")
+    frame = _figma_node(doc["document"], "s256.11")
+    ins = node.text.insets if node.text.insets is not None else DEFAULT_INSETS
+    assert (frame["paddingLeft"], frame["paddingRight"]) == pytest.approx(
+        (ins.left + rect.left, ins.right + rect.right)
+    )
+    again = next(n for n in read_figma(tmp_path / "deck.figma.json").slides[0].iter_nodes() if n.id == "s256.11")
     assert again.type == "VECTOR"  # no preset: its text rectangle is the whole box
-    assert again.text.insets.right == pytest.approx(node.text.insets.right + rect.right)
-    assert again.text.insets.left == pytest.approx(frame["paddingLeft"])
+    assert (again.text.insets.left, again.text.insets.right) == pytest.approx(
+        (ins.left + rect.left, ins.right + rect.right)
+    )
+    chevron = read(ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx").slides[0]
+    body = next(n for n in chevron.iter_nodes() if n.id == "s256.5")
+    assert body.preset == "chevron" and body.placeholder is not None
+    assert preset_text_margins(body) == Sides()
 
 
 def test_no_space_after_the_last_paragraph(tmp_path: Path) -> None:

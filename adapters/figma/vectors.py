@@ -144,10 +144,12 @@ def preset_paths(preset: str, w: float, h: float, adjustments: dict[str, float])
 
 def preset_text_margins(node: NodeBase) -> Sides:
     """How far inside a preset shape's box its text rectangle lies on each side (OOXML's text rect,
-    e.g. a trapezoid's text sits between its slanted sides), px, flips applied; zero for a box or a
-    shape that is not a preset. The shape is written as a VECTOR, which reads back without its
-    preset, so the writer pads the text by these margins for good (the reader's insets hold them)."""
-    if not isinstance(node, ShapeNode) or not node.preset:
+    e.g. a trapezoid's text sits between its slanted sides), px, flips applied; zero for a box, a
+    shape that is not a preset, and a placeholder (LibreOffice draws a placeholder's text in its
+    whole box whatever its geometry: pypptx-ph-inherit-props' chevron body). The shape is written
+    as a VECTOR, which reads back without its preset, so the writer pads the text by these margins
+    for good (the reader's insets hold them)."""
+    if not isinstance(node, ShapeNode) or not node.preset or node.placeholder is not None:
         return Sides()
     try:
         from ace_core.drawing.presets import evaluate
