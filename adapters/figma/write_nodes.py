@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.drawing.chart_user_shapes import user_shape_nodes
 from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
@@ -294,7 +295,8 @@ class NodeWriter:
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
-        out["children"] = [self.node(k, absolute, None) for k in kids]
+        # and the shapes the chart draws over itself (c:userShapes: text boxes, callouts)
+        out["children"] = [self.node(k, absolute, None) for k in [*kids, *user_shape_nodes(node)]]
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
