@@ -34,10 +34,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ace_core.shared_dir import shared_dir
-
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # before any ace_core import: this checkout's, not the installed one
+
+from ace_core.shared_dir import shared_dir  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from fidelity import chromium_render, lo_render_many  # noqa: E402

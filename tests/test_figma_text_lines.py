@@ -71,11 +71,15 @@ def test_ooxml_lines_are_written_at_powerpoint_pitch_and_moved_down(written: tup
 
 
 VERTICAL = ROOT / "fixtures" / "pptx" / "oxsdk-wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx"
+# "Calculus": a bottom-anchored box whose bottom inset (5.3 px) is less than the move down (8 px)
+BOTTOM = ROOT / "fixtures" / "pptx" / "pptxviewer-Mathematical_Equations_11_Slides_46_KB_3c22e70f4d.pptx"
 
 
-@pytest.mark.parametrize("source", [DECK, VERTICAL], ids=["horizontal", "vertical"])
+@pytest.mark.parametrize("source", [DECK, VERTICAL, BOTTOM], ids=["horizontal", "vertical", "bottom-inset"])
 def test_pptx_from_the_figma_file_puts_the_text_back(source: Path, tmp_path: Path) -> None:
-    """Vertical OOXML text too: it is written as a turned TEXT, not moved, and not moved back."""
+    """Vertical OOXML text too: it is written as a turned TEXT, not moved, and not moved back. A
+    bare box whose padding cannot take the whole move (bottom-anchored, a small bottom inset) is
+    moved itself, as the OOXML writer moves it back."""
     deck, out = read(source), tmp_path / "deck.figma.json"
     write_figma(deck, out)
     back = tmp_path / "back.pptx"
@@ -295,3 +299,58 @@ def test_a_last_empty_line_keeps_its_own_size(tmp_path: Path) -> None:
     write_pptx(read_figma(out), tmp_path / "back.pptx")
     pptx = _texts(read(tmp_path / "back.pptx"))[node.name].text.paragraphs
     assert pptx[-1].style.font_size == pytest.approx(160 / 3)
+
+
+def test_a_preset_shape_s_text_stays_in_its_text_rectangle(tmp_path: Path) -> None:
+    """A preset shape's text lies in the preset's text rectangle (poi-keyframes' "Loading..." arrow:
+    between its stripes and its head), which the VECTOR Figma draws the shape with does not have:
+    the writer pads the text by the rectangle's margins, and the file read back (no IR copy) holds
+    them in the insets, so the text wraps in the same width in Figma, in the .pptx and in the HTML
+    written from it. A placeholder's text has its whole box (LibreOffice ignores its geometry)."""
+    from adapters.figma.vectors import preset_text_margins
+
+    deck = read(ROOT / "fixtures" / "pptx" / "poi-keyframes.pptx")
+    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.11")
+    rect = preset_text_margins(node)
+    assert node.preset == "stripedRightArrow" and rect.left > 10 and rect.right > 20
+    write_figma(deck, tmp_path / "deck.figma.json")
+    doc = json.loads((tmp_path / "deck.figma.json").read_text())
+    frame = _figma_node(doc["document"], "s256.11")
+    ins = node.text.insets if node.text.insets is not None else DEFAULT_INSETS
+    assert (frame["paddingLeft"], frame["paddingRight"]) == pytest.approx(
+        (ins.left + rect.left, ins.right + rect.right)
+    )
+    again = next(n for n in read_figma(tmp_path / "deck.figma.json").slides[0].iter_nodes() if n.id == "s256.11")
+    assert again.type == "VECTOR"  # no preset: its text rectangle is the whole box
+    assert (again.text.insets.left, again.text.insets.right) == pytest.approx(
+        (ins.left + rect.left, ins.right + rect.right)
+    )
+    chevron = read(ROOT / "fixtures" / "pptx" / "pypptx-ph-inherit-props.pptx").slides[0]
+    body = next(n for n in chevron.iter_nodes() if n.id == "s256.5")
+    assert body.preset == "chevron" and body.placeholder is not None
+    assert preset_text_margins(body) == Sides()
+
+
+def test_no_space_after_the_last_paragraph(tmp_path: Path) -> None:
+    """Figma's paragraphSpacing is the space between paragraphs, none after the last: a one-paragraph
+    SmartArt label with space after it (5 px) reads back without it (an HTML writer drew it below
+    the text, lifting centred text by half of it)."""
+    deck = read(ROOT / "fixtures" / "pptx" / "poi-smartart-simple.pptx")
+    node = next(n for n in deck.slides[0].iter_nodes() if n.id == "s256.4.d0.t")
+    assert len(node.text.paragraphs) == 1 and node.text.paragraphs[0].space_after
+    write_figma(deck, tmp_path / "deck.figma.json")
+    back = read_figma(tmp_path / "deck.figma.json")
+    for node in back.slides[0].iter_nodes():
+        body = getattr(node, "text", None)
+        if body is not None and body.paragraphs:
+            assert body.paragraphs[-1].space_after is None, node.id
+
+
+def _figma_node(node: dict, nid: str) -> dict:
+    if node.get("id") == nid:
+        return node
+    for child in node.get("children", []):
+        found = _figma_node(child, nid)
+        if found:
+            return found
+    return {}

@@ -169,6 +169,27 @@ def test_custom_bullet_glyph_in_characters_without_ir_copy(tmp_path: Path) -> No
     assert [p.indent for p in again] == pytest.approx([p.indent for p in items])
 
 
+def test_a_linked_item_s_marker_keeps_the_text_colour(tmp_path: Path) -> None:
+    """glimpse-sample #3: the last item is a hyperlink, drawn in the theme's hlink blue; its bullet
+    states no colour, and LibreOffice draws it in the text's colour (black), not the link's. A
+    Figma list marker takes its first character's colour, so it came back blue; now it is written
+    in the characters in black, and reads back as a bullet of that colour."""
+    from ace_core.ir.style import SolidPaint
+
+    deck = read(PPTX / "glimpse-sample.pptx")
+    box = next(n for n in deck.slides[2].children if n.id == "s258.3")
+    link = box.text.paragraphs[-1]
+    assert link.runs[0].style.hyperlink and link.bullet is not None and link.bullet.color is None
+    doc, back = _through_figma(deck, tmp_path)
+    assert errors(doc) == []
+    again = next(n for n in back.slides[2].children if n.id == box.id).text.paragraphs
+    assert [p.bullet.char for p in again] == ["•", "•"]
+    assert again[0].bullet.color is None  # a black item's black dot: Figma's own list marker
+    black = again[-1].bullet.color
+    assert isinstance(black, SolidPaint) and black.color.hex.lower() == "#000000"
+    assert again[-1].runs[0].style.fill.color.hex.lower() == "#0000ff"
+
+
 def test_outlined_text_keeps_its_outline_without_ir_copy(tmp_path: Path) -> None:
     """poi-keyframes #28: runs without fill, outlined in pink (OOXML a:ln on the runs). Figma strokes
     a TEXT around its glyphs, so one outline shared by every run is the TEXT's strokes; without it

@@ -281,3 +281,31 @@ def test_pptx_decks_round_trip_through_figma(name: str, tmp_path: Path) -> None:
     out = tmp_path / "deck.figma.json"
     write_figma(deck, out, embed_ir=True)
     assert _no_provenance(_ir(read_figma(out))) == _no_provenance(_ir(deck))
+
+
+def test_a_chart_s_user_shapes_are_drawn_over_it(tmp_path: Path) -> None:
+    """shapecrawler-021 #2: the chart draws four text boxes over itself (c:userShapes, the year
+    labels). The Figma writer draws the chart itself, and left them out (the HTML writer drew
+    them): now they are TEXTs in the chart's frame, and the deck read back shows their text."""
+    from adapters.api import read
+
+    deck = read(Path(__file__).resolve().parents[1] / "fixtures" / "pptx" / "shapecrawler-021.pptx")
+    chart = next(n for n in deck.slides[1].iter_nodes() if n.id == "s263.4")
+    assert [u.text.plain_text for u in chart.chart.user_shapes] == ["2012", "2011", "2010", "2013"]
+    write_figma(deck, tmp_path / "deck.figma.json")
+    doc = json.loads((tmp_path / "deck.figma.json").read_text())
+
+    def texts(node: dict) -> list[str]:
+        own = [node["characters"]] if node.get("type") == "TEXT" else []
+        return own + [t for c in node.get("children", []) for t in texts(c)]
+
+    def find(node: dict) -> dict | None:
+        if node.get("id") == chart.id:
+            return node
+        return next((f for c in node.get("children", []) if (f := find(c)) is not None), None)
+
+    frame = find(doc["document"])
+    assert frame is not None and {"2010", "2011", "2012", "2013"} <= set(texts(frame))
+    back = read_figma(tmp_path / "deck.figma.json")
+    shown = [getattr(n, "text", None) for n in back.slides[1].iter_nodes()]
+    assert {"2010", "2011", "2012", "2013"} <= {b.plain_text for b in shown if b is not None}

@@ -19,6 +19,7 @@
 - Paragraph spacing: the node's paragraphSpacing is the commonest gap between two paragraphs; a
   paragraph whose gap to the next differs carries its own paragraphSpacing in its characters'
   style override (read back as its space after). OOXML spacing of a shrunk body shrinks with it.
+  Figma puts none after the last paragraph: it reads back without a space after.
 - Figma text boxes have no insets: the IR gets zero insets."""
 
 from __future__ import annotations
@@ -37,7 +38,14 @@ from ace_core.layout.measure import DEFAULT_FONT_SIZE
 from adapters.figma.context import ReadContext, num
 from adapters.figma.paints import paint_to_figma, paints_from_figma, stroke_props_to_figma, strokes_from_figma
 from adapters.figma.picture_text import SYMBOL_FAMILY
-from adapters.figma.text_groups import LIST_GUTTER_EM, figma_list_item, first_line_indent, inline_marker, text_offset
+from adapters.figma.text_groups import (
+    LIST_GUTTER_EM,
+    figma_list_item,
+    first_line_indent,
+    inline_marker,
+    marker_fill,
+    text_offset,
+)
 
 __all__ = ["text_from_figma", "text_offset", "text_to_figma"]
 
@@ -261,6 +269,9 @@ def text_from_figma(n: dict[str, Any], ctx: ReadContext) -> TextBody:
     if chars and chars[-1] in "\n\u2029" and ids[-1] and paragraphs and len(paragraphs) not in empty_style:
         empty_style[len(paragraphs)] = ids[-1]  # a last empty line: styled by the newline before it
     flush_paragraph()
+    # paragraphSpacing is Figma's space between paragraphs: none after the last (the node's own
+    # for a one-paragraph TEXT was read as space after it, which an HTML writer draws below it)
+    paragraphs[-1].space_after = None
 
     _stroke_glyphs(n, ctx, paragraphs)
     resize = base.get("textAutoResize") if base.get("textAutoResize") in _RESIZE else "NONE"
@@ -417,8 +428,9 @@ def _marker_style(body: TextBody, para: Paragraph, text: TextStyle) -> TextStyle
     if family:
         symbol = family.lower().startswith(("wingdings", "webdings")) or family.lower() == "symbol"
         update["font_family"] = SYMBOL_FAMILY if symbol else family
-    if bullet.color is not None:
-        update["fill"] = bullet.color
+    fill = marker_fill(body, para)
+    if fill is not None:
+        update["fill"] = fill
     if bullet.size is not None and bullet.size != 100.0:
         size = body.style.merged(text).font_size or DEFAULT_FONT_SIZE
         update["font_size"] = size * bullet.size / 100.0

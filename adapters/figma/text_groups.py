@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ace_core.drawing.fonts import map_symbol_char
 from ace_core.drawing.text_lines import text_scale
+from ace_core.ir.style import Paint, SolidPaint
 from ace_core.ir.text import Paragraph, TextBody
 from ace_core.layout.measure import DEFAULT_FONT_SIZE
 
@@ -29,6 +30,7 @@ __all__ = [
     "figma_list_item",
     "first_line_indent",
     "inline_marker",
+    "marker_fill",
     "paragraph_offset",
     "text_offset",
     "text_runs",
@@ -58,7 +60,7 @@ def _is_item(para: Paragraph) -> bool:
 def inline_marker(body: TextBody, para: Paragraph) -> str | None:
     """The glyph of a list item whose marker Figma's lineTypes cannot show - an UNORDERED item with
     another character than Figma's "•" (a:buChar, Wingdings / Symbol code points as the Unicode
-    glyph they draw), or with a colour or size of its own (a:buClr, a:buSzPct) - when its first
+    glyph they draw), or with a colour (marker_fill) or size of its own (a:buSzPct) - when its first
     line hangs (the marker sits in the hang): the writer writes it as a paragraph without a list
     type whose characters start with the glyph and a tab, its first line hung by paragraphIndent
     (adapters.figma.text); None for any other paragraph."""
@@ -73,9 +75,23 @@ def inline_marker(body: TextBody, para: Paragraph) -> str | None:
     if glyph == "•" and bullet.size in (None, 100.0):
         base = body.style.merged(para.style)
         text_fill = next((base.merged(r.style).fill for r in para.runs if r.text), base.fill)
-        if bullet.color is None or bullet.color == text_fill:
+        if marker_fill(body, para) == text_fill:
             return None
     return glyph
+
+
+def marker_fill(body: TextBody, para: Paragraph) -> Paint | None:
+    """The colour a list item's marker is drawn in: its own (a:buClr), else its first run's - but
+    not the hyperlink colour a linked run is drawn in (LibreOffice draws the bullet of a linked
+    item in the text's colour, as the HTML writer does: adapters.html.text._bullet_fill)."""
+    if para.bullet is not None and para.bullet.color is not None:
+        return para.bullet.color
+    base = body.style.merged(para.style)
+    first = next((base.merged(r.style) for r in para.runs if r.text), base)
+    fill = first.fill
+    if first.hyperlink and isinstance(fill, SolidPaint) and fill.color.ref and fill.color.ref.scheme == "hlink":
+        return base.fill
+    return fill
 
 
 def figma_list_item(body: TextBody, para: Paragraph) -> bool:

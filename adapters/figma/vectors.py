@@ -7,8 +7,9 @@ import math
 import re
 from typing import Any
 
-from ace_core.errors import UnsupportedError
-from ace_core.ir.nodes import VectorPath
+from ace_core.errors import AceError, UnsupportedError
+from ace_core.ir.nodes import NodeBase, ShapeNode, VectorPath
+from ace_core.ir.style import Sides
 
 __all__ = [
     "box_path",
@@ -139,6 +140,33 @@ def preset_paths(preset: str, w: float, h: float, adjustments: dict[str, float])
     except (UnsupportedError, ValueError, ArithmeticError, KeyError):  # unknown preset / bad adjust value
         return None
     return [VectorPath(d=p.d, filled=p.filled, stroked=p.stroke) for p in geo.paths] or None
+
+
+def preset_text_margins(node: NodeBase) -> Sides:
+    """How far inside a preset shape's box its text rectangle lies on each side (OOXML's text rect,
+    e.g. a trapezoid's text sits between its slanted sides), px, flips applied; zero for a box, a
+    shape that is not a preset, and a placeholder (LibreOffice draws a placeholder's text in its
+    whole box whatever its geometry: pypptx-ph-inherit-props' chevron body). The shape is written
+    as a VECTOR, which reads back without its preset, so the writer pads the text by these margins
+    for good (the reader's insets hold them)."""
+    if not isinstance(node, ShapeNode) or not node.preset or node.placeholder is not None:
+        return Sides()
+    try:
+        from ace_core.drawing.presets import evaluate
+
+        left, top, right, bottom = evaluate(node.preset, node.width, node.height, node.adjustments or None).text_rect
+    except (ImportError, AceError, ValueError, ArithmeticError, KeyError):
+        return Sides()
+    if node.flip_h:
+        left, right = node.width - right, node.width - left
+    if node.flip_v:
+        top, bottom = node.height - bottom, node.height - top
+    return Sides(
+        top=max(0.0, top),
+        right=max(0.0, node.width - right),
+        bottom=max(0.0, node.height - bottom),
+        left=max(0.0, left),
+    )
 
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")

@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ace_core.drawing.chart_user_shapes import user_shape_nodes
 from ace_core.drawing.text_lines import ooxml_text_shift, shifted_insets, text_scale
 from ace_core.errors import AceError
 from ace_core.ir.deck import Theme
@@ -47,7 +48,7 @@ from adapters.figma.svg import math_paths, svg_nodes
 from adapters.figma.text import text_to_figma
 from adapters.figma.text_groups import TextRun, text_offset, text_runs
 from adapters.figma.text_measure import TURNS, insets, measure
-from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, scale_path
+from adapters.figma.vectors import box_path, paths_to_figma, preset_paths, preset_text_margins, scale_path
 from adapters.figma.write_table import table_to_figma
 
 __all__ = ["NodeWriter"]
@@ -294,7 +295,8 @@ class NodeWriter:
         out["clipsContent"] = False
         out["layoutMode"] = "NONE"
         absolute = self.place(out, self._matrix(node), node.width, node.height, parent_abs, node.visible)
-        out["children"] = [self.node(k, absolute, None) for k in kids]
+        # and the shapes the chart draws over itself (c:userShapes: text boxes, callouts)
+        out["children"] = [self.node(k, absolute, None) for k in [*kids, *user_shape_nodes(node)]]
         set_ace(out, "synthetic", "1")
         self.figma_of[node.id] = out
         return out
@@ -429,10 +431,23 @@ class NodeWriter:
         plain_box = shape is None or isinstance(shape, RectangleNode)
         out = self._base(node, "FRAME", parent_mode)
         ins = insets(text)
+        if shape is not None:  # a preset's text lies in its text rectangle (a VECTOR has none)
+            rect = preset_text_margins(shape)
+            ins = Sides(
+                top=ins.top + rect.top,
+                right=ins.right + rect.right,
+                bottom=ins.bottom + rect.bottom,
+                left=ins.left + rect.left,
+            )
         turned = text.vertical in TURNS
         # OOXML text goes down by ooxml_text_shift: the padding moves it (the reader's insets)
         d = ooxml_text_shift(text, self.theme_fonts, node.width) if self.ooxml and not turned else 0.0
-        pad_top, pad_bottom, _ = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        pad_top, pad_bottom, rest = shifted_insets(ins.top, ins.bottom, text.vertical_align, d)
+        if rest and shape is None and not node.fills and not node.strokes:
+            # what the padding cannot take (a bottom-anchored box with no bottom inset): a bare box
+            # moves along its own axis, as the OOXML writer moves it back (text_lines._moved)
+            a = math.radians(node.rotation)
+            node = node.model_copy(update={"x": node.x - math.sin(a) * rest, "y": node.y + math.cos(a) * rest})
         # and its list text where PowerPoint starts it (Figma's lists have no indent of their own);
         # paragraphs that differ in alignment or indent are TEXTs of their own (text_groups)
         runs = self._runs(text) if not turned else []

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ace_core import __version__
+from ace_core.drawing.chart_user_shapes import user_shape_nodes
 from ace_core.drawing.math import latex_to_svg, scale_svg_to_box
 from ace_core.drawing.presets import evaluate
 from ace_core.errors import AceError, BadInputError
@@ -396,7 +397,7 @@ def node_html(
         chart = chart_svg(node.chart, node.width, node.height, font_family=_chart_font(ctx), palette=_palette(ctx))
         for problem in chart.losses:
             ctx.loss("chart", problem, node.id)
-        inner = chart.svg + "".join(node_html(u, ctx) for u in _user_shape_nodes(node))
+        inner = chart.svg + "".join(node_html(u, ctx) for u in user_shape_nodes(node))
     elif isinstance(node, MathNode):
         inner = _math_inner(node, ctx)
     if isinstance(body, TextBody) and not isinstance(node, TextNode):
@@ -416,28 +417,6 @@ def node_html(
     if data:
         head += attr(A_IR, dump_ir(data), single=True)
     return f'{head}{extra_attrs} style="{join_style(decls)}">{inner}</div>'
-
-
-def _user_shape_nodes(node: ChartNode) -> list[NodeBase]:
-    """The shapes drawn over a chart, as nodes in the chart's box: text boxes, rectangles, presets."""
-    out: list[NodeBase] = []
-    for i, u in enumerate(node.chart.user_shapes):
-        box = {
-            "id": f"{node.id}.u{i + 1}",
-            "x": u.x * node.width,
-            "y": u.y * node.height,
-            "width": u.w * node.width,
-            "height": u.h * node.height,
-            "fills": u.fills,
-            "strokes": u.strokes,
-        }
-        if u.preset == "rect" and not u.fills and not u.strokes:
-            out.append(TextNode(**box, text=u.text or TextBody()))
-        elif u.preset == "rect":
-            out.append(RectangleNode(**box, text=u.text))
-        else:
-            out.append(ShapeNode(**box, preset=u.preset, text=u.text))
-    return out
 
 
 # -- slides and the document ------------------------------------------------------------------
