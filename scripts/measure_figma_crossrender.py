@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ace_core.shared_dir import shared_dir
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # before any ace_core import: this checkout, not the installed one
+from ace_core.shared_dir import shared_dir  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 
 from ace_core.fsutil import cache_root  # noqa: E402

@@ -18,9 +18,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ace_core.shared_dir import shared_dir
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # before any ace_core import: this checkout, not the installed one
+from ace_core.shared_dir import shared_dir  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 
 from ace_core.errors import AceError  # noqa: E402
