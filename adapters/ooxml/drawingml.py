@@ -180,6 +180,14 @@ CONNECTOR_REROUTED = (
     " sites, PowerPoint and ACE draw the path the file stores, so renders differ from the source's"
 )
 
+# a run's drop shadow (a:rPr/a:effectLst/a:outerShdw): PowerPoint draws it, LibreOffice 7.4's export
+# draws the text without it (checked on its renders of poi's 45545 comment deck)
+TEXT_SHADOW_DRAWN = (
+    "text shadow: PowerPoint draws it, LibreOffice draws the text without it; kept by the .pptx writers"
+    " and drawn by HTML as CSS text-shadow under opaque text (none under see-through text, where CSS"
+    " would not fade it with the glyphs); Figma draws the text without it, so renders differ from the source's"
+)
+
 
 def _rels_part(el: etree._Element, scope: Scope) -> str:
     """The part whose relationships an element's r:embed uses: the theme's for a fill of the

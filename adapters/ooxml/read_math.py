@@ -21,6 +21,7 @@ from adapters.ooxml.drawingml import (
     PLACEHOLDER_FRAME_DRAWN,
     PLACEHOLDER_PROMPT_DRAWN,
     SVG_WITHOUT_FALLBACK,
+    TEXT_SHADOW_DRAWN,
 )
 from adapters.ooxml.ns import local, qn
 from adapters.ooxml.omml import MATH_NS, latex_to_omml, omml_to_latex, same_math
@@ -65,7 +66,7 @@ REFERENCE_BLIND = frozenset(
 )
 # what a LibreOffice render of the source draws otherwise than PowerPoint and ACE, over a region too
 # large to mask (a slide's background gradient): it explains a slide's figures, it is not masked
-REFERENCE_DIFFERS = REFERENCE_BLIND | {MULTI_STOP_GRADIENT, CONNECTOR_REROUTED}
+REFERENCE_DIFFERS = REFERENCE_BLIND | {MULTI_STOP_GRADIENT, CONNECTOR_REROUTED, TEXT_SHADOW_DRAWN}
 
 
 def equations_only(tx_body: etree._Element | None) -> list[etree._Element]:

@@ -11,7 +11,7 @@ from ace_core.ir.style import Effect, Paint, Sides, SolidPaint
 from ace_core.ir.text import Bullet, LineHeight, Paragraph, Run, TextBody, TextStyle
 from ace_core.units import EMU_PER_PX, PX_PER_PT
 from adapters.ooxml.context import Scope
-from adapters.ooxml.drawingml import FILL_TAGS, find_fill, read_effects, read_fill, read_stroke
+from adapters.ooxml.drawingml import FILL_TAGS, TEXT_SHADOW_DRAWN, find_fill, read_effects, read_fill, read_stroke
 from adapters.ooxml.ns import NS, local, qn
 from adapters.ooxml.shape_xml import visible_3d
 from adapters.ooxml.values import angle_deg, clamped, emu, pct, to_float
@@ -279,8 +279,7 @@ def _text_effects(effect: etree._Element, scope: Scope, node_id: str | None) -> 
     if shadows:
         scope.loss(
             "text-shadow",
-            "text shadow kept by the .pptx writers and by HTML under opaque text (CSS text-shadow);"
-            " Figma draws the text without it",
+            TEXT_SHADOW_DRAWN,
             node_id,
             severity="info",
         )
