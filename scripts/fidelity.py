@@ -157,15 +157,15 @@ def lo_render_many(items: list[tuple[bytes, str]], *, batch: int = 6) -> list[Re
     """LibreOffice renders of several decks (bytes, suffix), cached by hash; the uncached ones are
     converted to PDF a few at a time in one soffice process each (one start-up per batch). A deck
     LibreOffice cannot convert gets a Render with an error and no pages."""
+    item_keys = [_lo_key(data) for data, _ in items]  # once each: a key may read the package
     todo: dict[str, tuple[bytes, str]] = {}
-    for data, suffix in items:
-        key = _lo_key(data)
+    for key, (data, suffix) in zip(item_keys, items, strict=True):
         if key not in todo and _load(cache_dir("lo", key)) is None:
             todo[key] = (data, suffix)
     keys = list(todo)
     for start in range(0, len(keys), batch):
         _convert_batch({k: todo[k] for k in keys[start : start + batch]})
-    return [_load(cache_dir("lo", _lo_key(data))) or Render(error="not rendered") for data, _ in items]
+    return [_load(cache_dir("lo", key)) or Render(error="not rendered") for key in item_keys]
 
 
 def _convert_batch(chunk: dict[str, tuple[bytes, str]]) -> None:

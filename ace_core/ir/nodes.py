@@ -4,7 +4,7 @@ clockwise about the box centre; flips mirror the box about its centre lines."""
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ace_core.assets import AssetKey
 from ace_core.ir.base import IRModel, Tagged
@@ -207,6 +207,13 @@ class ImageNode(NodeBase, _Corners):
         default_factory=list,
         description="a custom clip geometry (OOXML custGeom of a picture), node-local px; [] = the preset's",
     )
+
+    @field_validator("preset", mode="before")
+    @classmethod
+    def _no_custom_preset(cls, value: object) -> object:
+        """IR written before clip_paths said preset "custom" for a custom clip whose path it did
+        not keep: no preset (the picture is drawn as its box)."""
+        return None if value == "custom" else value
 
 
 class TableNode(NodeBase):

@@ -659,7 +659,7 @@ def _clip_paths(node: ImageNode) -> list[VectorPath] | None:
     rounded corners a RECTANGLE holds) or its custom clip path, else None."""
     if node.clip_paths:
         return list(node.clip_paths)
-    if node.preset in (None, "rect", "custom") or node.corner_radius or node.corner_radii:
+    if node.preset in (None, "rect") or node.corner_radius or node.corner_radii:
         return None
     return preset_paths(node.preset, node.width, node.height, {})
 

@@ -356,7 +356,7 @@ def shape_svg(node: NodeBase, ctx: WriteCtx, *, fills: list[Paint] | None = None
 def clip_path_for_image(node: ImageNode) -> str | None:
     """CSS clip-path for a picture cropped to a preset geometry (e.g. an ellipse) or to a custom
     path, or None."""
-    if not node.clip_paths and (not node.preset or node.preset in ("rect", "custom")):
+    if not node.clip_paths and (not node.preset or node.preset == "rect"):
         return None
     geoms = [g for g in geometry(node) if g.fill != "none"]
     d = " ".join(g.d for g in geoms)

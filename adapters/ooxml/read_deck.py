@@ -29,7 +29,7 @@ from adapters.ooxml.ns import CT, RT, local, qn
 from adapters.ooxml.package import Limits, Package, open_package
 from adapters.ooxml.read_autogrow import report_autogrow_centring
 from adapters.ooxml.read_shapes import Frame, ShapeReader, SlideCtx
-from adapters.ooxml.read_template import TemplateIds, read_templates
+from adapters.ooxml.read_template import TemplateIds, fill_from_background, read_templates
 from adapters.ooxml.read_vml import read_vml_ink
 from adapters.ooxml.shape_xml import choose_alternate
 from adapters.ooxml.theme import ColorContext, default_theme, parse_clr_map
@@ -350,7 +350,7 @@ def _read_slide(
     ):
         ctx.loss("comments", "slide comments are not carried", slide_id=slide_id, severity="info")
     background = _background(ctx, root, part, layout, master, colors, slide_id)
-    _fill_from_background(children, background, ctx, slide_id)
+    fill_from_background(children, background, ctx, slide_id)
     return Slide(
         id=slide_id,
         name=csld.get("name", "") if csld is not None else "",
@@ -440,29 +440,6 @@ def _bg_fills(
         refs = read_style_refs(holder, scope)
         return read_fill(refs.fill[0], scope, refs.fill[1]) if refs.fill else []
     return None
-
-
-def _fill_from_background(nodes: list, background: Background, ctx: ReadContext, slide_id: str | None) -> None:
-    """Give the shapes filled with the slide's background (useBgFill) that background's fills. A
-    solid colour is exact; a gradient or picture is drawn in the shape's box, where PowerPoint
-    shows the part of the slide's background under the shape (reported unless the shape covers
-    the slide)."""
-    for node in nodes:
-        _fill_from_background(getattr(node, "children", None) or [], background, ctx, slide_id)
-        if not node.meta.get(cv.META_USE_BG_FILL):
-            continue
-        node.fills = [f.model_copy(deep=True) for f in background.fills]
-        deck = ctx.deck
-        covers = abs(node.x) < 1 and abs(node.y) < 1 and node.width >= deck.width - 1 and node.height >= deck.height - 1
-        if any(f.type != "SOLID" for f in background.fills) and not covers:
-            ctx.loss(
-                "background-fill",
-                "a shape filled with the slide background shows the background's gradient or picture"
-                " fitted to its own box, not the part of the slide's under it",
-                slide_id=slide_id,
-                node_id=node.id,
-                severity="warning",
-            )
 
 
 def _background(

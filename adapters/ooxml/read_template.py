@@ -18,7 +18,7 @@ from adapters.ooxml.read_text import level_styles
 from adapters.ooxml.theme import DEFAULT_CLR_MAP, ColorContext, ThemeData
 from adapters.ooxml.theme_part import theme_ir
 
-__all__ = ["TemplateIds", "read_templates"]
+__all__ = ["TemplateIds", "fill_from_background", "read_templates"]
 
 
 @dataclass
@@ -105,11 +105,31 @@ def _shapes(
     return nodes
 
 
-def _fill_from_background(nodes: list, background: Background | None, ctx: ReadContext) -> None:
-    from adapters.ooxml.read_deck import _fill_from_background as fill  # no import cycle at load
-
-    if background is not None:
-        fill(nodes, background, ctx, None)
+def fill_from_background(
+    nodes: list, background: Background | None, ctx: ReadContext, slide_id: str | None = None
+) -> None:
+    """Give the shapes filled with the slide's background (useBgFill) that background's fills. A
+    solid colour is exact; a gradient or picture is drawn in the shape's box, where PowerPoint
+    shows the part of the slide's background under the shape (reported unless the shape covers
+    the slide). No background (a template that sets none): nothing to give."""
+    if background is None:
+        return
+    deck = ctx.deck
+    for node in nodes:
+        fill_from_background(getattr(node, "children", None) or [], background, ctx, slide_id)
+        if not node.meta.get(cv.META_USE_BG_FILL):
+            continue
+        node.fills = [f.model_copy(deep=True) for f in background.fills]
+        covers = abs(node.x) < 1 and abs(node.y) < 1 and node.width >= deck.width - 1 and node.height >= deck.height - 1
+        if any(f.type != "SOLID" for f in background.fills) and not covers:
+            ctx.loss(
+                "background-fill",
+                "a shape filled with the slide background shows the background's gradient or picture"
+                " fitted to its own box, not the part of the slide's under it",
+                slide_id=slide_id,
+                node_id=node.id,
+                severity="warning",
+            )
 
 
 def _background(ctx: ReadContext, root: etree._Element, part: str, colors: ColorContext) -> Background | None:
@@ -156,7 +176,7 @@ def _read_master(
         text_styles=styles,
         source=NodeSource(format="pptx", ref=info.part),
     )
-    _fill_from_background(master.children, master.background, ctx)
+    fill_from_background(master.children, master.background, ctx)
     ctx.deck.masters.append(master)
 
 
@@ -181,5 +201,5 @@ def _read_layout(
         source=NodeSource(format="pptx", ref=info.part),
     )
     master_bg = next((m.background for m in ctx.deck.masters if m.id == layout.master), None)
-    _fill_from_background(layout.children, layout.background or master_bg, ctx)
+    fill_from_background(layout.children, layout.background or master_bg, ctx)
     ctx.deck.layouts.append(layout)

@@ -351,7 +351,7 @@ def picture(node: ImageNode | MathNode, box: Box, ctx: PartContext, alpha: float
     clip = getattr(node, "clip_paths", None)
     if clip:
         sp_pr.append(custom_geometry(clip, box, None, ctx))
-    elif preset and preset != "custom":  # "custom": IR written before clip_paths, its path not kept
+    elif preset:
         sp_pr.append(_preset(preset))
     elif radius:
         sp_pr.append(_geometry(node, box, ctx))
